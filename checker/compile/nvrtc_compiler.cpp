@@ -1,0 +1,149 @@
+#include "checker/compile/nvrtc_compiler.h"
+
+#include <nvrtc.h>
+
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+#include "checker/compile/builtin_headers.h"
+#include "checker/compile/nvrtc_log.h"
+
+namespace tilecamp {
+namespace {
+
+// Names the failed call and the file being compiled, e.g.
+// "nvrtcCreateProgram for kernel.cu: NVRTC_ERROR_OUT_OF_MEMORY".
+std::string describe_failure(std::string_view call, const SourceFile& source, nvrtcResult result) {
+  return std::string(call) + " for " + source.path + ": " + nvrtcGetErrorString(result);
+}
+
+Status check(nvrtcResult result, std::string_view call, const SourceFile& source) {
+  if (result == NVRTC_SUCCESS) return ok();
+  return make_error(describe_failure(call, source, result));
+}
+
+struct ProgramDeleter {
+  // nvrtcDestroyProgram fails only for a null handle, which unique_ptr never passes.
+  void operator()(nvrtcProgram program) const { nvrtcDestroyProgram(&program); }
+};
+using Program = std::unique_ptr<std::remove_pointer_t<nvrtcProgram>, ProgramDeleter>;
+
+// The appended code follows the learner's text under its own #line, so the learner's line numbers
+// are unchanged and errors in generated code name the generated file, not the learner's.
+std::string program_text(const SourceFile& source, const CompileOptions& options) {
+  if (options.appended_source.empty()) return source.text;
+  return source.text + "\n#line 1 \"" + std::string(k_appended_source_name) + "\"\n" +
+         options.appended_source;
+}
+
+Expected<Program> create_program(const SourceFile& source, const CompileOptions& options) {
+  std::vector<const char*> header_names;
+  std::vector<const char*> header_texts;
+  for (const BuiltinHeader& header : builtin_headers()) {
+    header_names.push_back(header.name);
+    header_texts.push_back(header.text);
+  }
+  const std::string text = program_text(source, options);
+  nvrtcProgram handle = nullptr;
+  TC_TRY(check(nvrtcCreateProgram(&handle, text.c_str(), source.path.c_str(),
+                                  static_cast<int>(header_names.size()), header_texts.data(),
+                                  header_names.data()),
+               "nvrtcCreateProgram", source));
+  Program program(handle);
+  for (const std::string& expression : options.name_expressions) {
+    TC_TRY(check(nvrtcAddNameExpression(program.get(), expression.c_str()),
+                 "nvrtcAddNameExpression(\"" + expression + "\")", source));
+  }
+  return program;
+}
+
+std::vector<std::string> compile_arguments(const CompileOptions& options) {
+  std::vector<std::string> arguments{
+      "-lineinfo",
+      "--std=c++17",
+      "-arch=" + options.arch,
+      "--pre-include=" + std::string(k_pre_included_header),
+  };
+  for (const std::string& define : options.defines) arguments.push_back("-D" + define);
+  return arguments;
+}
+
+nvrtcResult run_compiler(nvrtcProgram program, const CompileOptions& options) {
+  const std::vector<std::string> arguments = compile_arguments(options);
+  std::vector<const char*> pointers;
+  for (const std::string& argument : arguments) pointers.push_back(argument.c_str());
+  return nvrtcCompileProgram(program, static_cast<int>(pointers.size()), pointers.data());
+}
+
+// The log and the PTX are both read as "ask the size, then fill a buffer of that size".
+struct TextGetter {
+  nvrtcResult (*get_size)(nvrtcProgram, std::size_t*);
+  const char* get_size_name;
+  nvrtcResult (*get_text)(nvrtcProgram, char*);
+  const char* get_text_name;
+};
+constexpr TextGetter k_log_getter{nvrtcGetProgramLogSize, "nvrtcGetProgramLogSize",
+                                  nvrtcGetProgramLog, "nvrtcGetProgramLog"};
+constexpr TextGetter k_ptx_getter{nvrtcGetPTXSize, "nvrtcGetPTXSize", nvrtcGetPTX, "nvrtcGetPTX"};
+
+Expected<std::string> fetch_text(nvrtcProgram program, const TextGetter& getter,
+                                 const SourceFile& source) {
+  std::size_t size = 0;
+  TC_TRY(check(getter.get_size(program, &size), getter.get_size_name, source));
+  std::string text(size, '\0');
+  TC_TRY(check(getter.get_text(program, text.data()), getter.get_text_name, source));
+  // The size counts the terminating NUL.
+  while (!text.empty() && text.back() == '\0') text.pop_back();
+  return text;
+}
+
+Expected<std::map<std::string, std::string>> fetch_lowered_names(nvrtcProgram program,
+                                                                 const CompileOptions& options,
+                                                                 const SourceFile& source) {
+  std::map<std::string, std::string> lowered_names;
+  for (const std::string& expression : options.name_expressions) {
+    const char* lowered = nullptr;
+    TC_TRY(check(nvrtcGetLoweredName(program, expression.c_str(), &lowered),
+                 "nvrtcGetLoweredName(\"" + expression + "\")", source));
+    lowered_names[expression] = lowered;  // owned by the program: copy before it is destroyed
+  }
+  return lowered_names;
+}
+
+std::string_view trim_trailing_space(std::string_view text) {
+  const std::size_t end = text.find_last_not_of(" \t\r\n");
+  return end == std::string_view::npos ? std::string_view() : text.substr(0, end + 1);
+}
+
+// The program ends with the appended code, if any.
+std::string_view last_file(const SourceFile& source, const CompileOptions& options) {
+  return options.appended_source.empty() ? std::string_view(source.path) : k_appended_source_name;
+}
+
+}  // namespace
+
+Expected<CompileResult> NvrtcCompiler::compile(const SourceFile& source,
+                                               const CompileOptions& options) {
+  TC_TRY_ASSIGN(Program program, create_program(source, options));
+  const nvrtcResult compiled = run_compiler(program.get(), options);
+  CompileResult result;
+  TC_TRY_ASSIGN(result.log, fetch_text(program.get(), k_log_getter, source));
+  if (compiled != NVRTC_SUCCESS && compiled != NVRTC_ERROR_COMPILATION) {
+    // E.g. NVRTC_ERROR_INVALID_OPTION for a bad architecture: the log says which option.
+    const std::string_view log = trim_trailing_space(result.log);
+    return make_error(describe_failure("nvrtcCompileProgram", source, compiled) +
+                      (log.empty() ? "" : ": " + std::string(log)));
+  }
+  result.diagnostics = parse_nvrtc_log(result.log, last_file(source, options));
+  result.ok = compiled == NVRTC_SUCCESS;
+  if (!result.ok) return result;
+  TC_TRY_ASSIGN(result.ptx, fetch_text(program.get(), k_ptx_getter, source));
+  TC_TRY_ASSIGN(result.lowered_names, fetch_lowered_names(program.get(), options, source));
+  return result;
+}
+
+}  // namespace tilecamp

@@ -1,0 +1,28 @@
+// The real `Compiler`: NVRTC, in-process. Every program is compiled with `-lineinfo` (so the PTX
+// carries `.loc` lines for the emulator's diagnostics), `--std=c++17` and `-arch=<options.arch>`,
+// with the small headers of builtin_headers.h standing in for the system ones NVRTC lacks.
+//
+// NVRTC 13 refuses host code: any function without __device__/__global__ (a helper, `main`, even
+// a constexpr function) is a compile error. That is deliberate here: we do not pass
+// -default-device, so the learner sees the error rather than a silently different program.
+//
+// Note that NVRTC writes the `.file` directive as an absolute path: a relative `source.path`
+// appears there prefixed with the working directory (the log and __FILE__ keep it as given).
+#pragma once
+
+#include <string_view>
+
+#include "checker/compile/compiler.h"
+
+namespace tilecamp {
+
+// The name under which `CompileOptions::appended_source` is compiled, so that diagnostics (and
+// `.loc` lines) in generated code are not blamed on the learner's file.
+inline constexpr std::string_view k_appended_source_name = "tilecamp-appended.cu";
+
+class NvrtcCompiler : public Compiler {
+ public:
+  Expected<CompileResult> compile(const SourceFile& source, const CompileOptions& options) override;
+};
+
+}  // namespace tilecamp

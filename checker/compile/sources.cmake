@@ -1,0 +1,1 @@
+set(TILECAMP_COMPILE_SOURCES compile/nvrtc_compiler.cpp compile/builtin_headers.cpp compile/nvrtc_log.cpp)

@@ -1,0 +1,64 @@
+#include "checker/emu/access_rules.h"
+
+#include <algorithm>
+
+namespace tilecamp::emu {
+
+uint32_t count_sectors(const LaneAddresses& addresses, uint32_t active_mask, uint32_t bytes) {
+  std::array<uint64_t, 2 * k_warp_size> sectors;
+  int count = 0;
+  for (int lane = 0; lane < k_warp_size; ++lane) {
+    if (!(active_mask >> lane & 1u)) continue;
+    const uint64_t first = addresses[lane] / k_sector_bytes;
+    const uint64_t last = (addresses[lane] + bytes - 1) / k_sector_bytes;
+    sectors[count++] = first;
+    if (last != first) sectors[count++] = last;  // only for a misaligned access
+  }
+  std::sort(sectors.begin(), sectors.begin() + count);
+  return static_cast<uint32_t>(std::unique(sectors.begin(), sectors.begin() + count) -
+                               sectors.begin());
+}
+
+namespace {
+
+// The cost of one phase: the largest number of distinct words any one bank must deliver.
+// Lanes reading the same word share it (broadcast/multicast).
+uint32_t phase_wavefronts(const LaneAddresses& addresses, uint32_t active_mask, uint32_t bytes,
+                          int first_lane, int lane_count) {
+  std::array<uint64_t, 4 * k_warp_size> words;
+  int count = 0;
+  for (int lane = first_lane; lane < first_lane + lane_count; ++lane) {
+    if (!(active_mask >> lane & 1u)) continue;
+    const uint64_t first_word = addresses[lane] / k_bank_word_bytes;
+    const uint64_t last_word = (addresses[lane] + bytes - 1) / k_bank_word_bytes;
+    for (uint64_t word = first_word; word <= last_word; ++word) words[count++] = word;
+  }
+  if (count == 0) return 0;
+  std::sort(words.begin(), words.begin() + count);
+  count = static_cast<int>(std::unique(words.begin(), words.begin() + count) - words.begin());
+  std::array<uint32_t, k_bank_count> per_bank{};
+  uint32_t busiest = 0;
+  for (int i = 0; i < count; ++i) {
+    busiest = std::max(busiest, ++per_bank[words[i] % k_bank_count]);
+  }
+  return busiest;
+}
+
+}  // namespace
+
+SharedCost count_shared_wavefronts(const LaneAddresses& addresses, uint32_t active_mask,
+                                   uint32_t bytes) {
+  const int phases = bytes <= 4 ? 1 : static_cast<int>(bytes / 4);
+  const int lanes_per_phase = k_warp_size / phases;
+  SharedCost cost;
+  for (int phase = 0; phase < phases; ++phase) {
+    uint32_t wavefronts = phase_wavefronts(addresses, active_mask, bytes,
+                                           phase * lanes_per_phase, lanes_per_phase);
+    if (wavefronts == 0) continue;
+    cost.wavefronts += wavefronts;
+    cost.ideal_wavefronts += 1;
+  }
+  return cost;
+}
+
+}  // namespace tilecamp::emu

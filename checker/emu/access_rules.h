@@ -1,0 +1,32 @@
+// How one warp-wide memory instruction is charged, per the rules measured on an H200 (see
+// tests/data/h200-access-rules.tsv): global accesses cost one request and one 32-byte sector per
+// distinct sector touched; shared accesses cost one wavefront per distinct 4-byte word in the
+// busiest of the 32 banks, phase by phase (64-bit accesses run as 2 phases of 16 lanes, 128-bit
+// as 4 phases of 8 lanes).
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+namespace tilecamp::emu {
+
+constexpr int k_warp_size = 32;
+constexpr uint32_t k_sector_bytes = 32;
+constexpr uint32_t k_bank_count = 32;
+constexpr uint32_t k_bank_word_bytes = 4;
+
+using LaneAddresses = std::array<uint64_t, k_warp_size>;
+
+// Distinct 32-byte sectors touched by the active lanes, each accessing `bytes` at its address.
+uint32_t count_sectors(const LaneAddresses& addresses, uint32_t active_mask, uint32_t bytes);
+
+struct SharedCost {
+  uint32_t wavefronts = 0;
+  uint32_t ideal_wavefronts = 0;  // the conflict-free cost of the same access
+  uint32_t bank_conflicts() const { return wavefronts - ideal_wavefronts; }
+};
+
+SharedCost count_shared_wavefronts(const LaneAddresses& addresses, uint32_t active_mask,
+                                   uint32_t bytes);
+
+}  // namespace tilecamp::emu

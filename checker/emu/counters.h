@@ -1,0 +1,45 @@
+// What the emulator counts for each kernel and each source line, named as tilecamp's reports
+// name them (and as close as possible to the Nsight Compute metrics they correspond to).
+#pragma once
+
+#include <cstdint>
+
+namespace tilecamp::emu {
+
+// X-macro so that reports iterate over the counters by name without repeating the list.
+#define TILECAMP_COUNTERS(X)      \
+  X(global_ld_requests)           \
+  X(global_ld_sectors)            \
+  X(global_st_requests)           \
+  X(global_st_sectors)            \
+  X(shared_ld_requests)           \
+  X(shared_ld_wavefronts)         \
+  X(shared_ld_bank_conflicts)     \
+  X(shared_st_requests)           \
+  X(shared_st_wavefronts)         \
+  X(shared_st_bank_conflicts)     \
+  X(warp_instructions)
+
+struct Counters {
+#define TILECAMP_DECLARE_COUNTER(name) uint64_t name = 0;
+  TILECAMP_COUNTERS(TILECAMP_DECLARE_COUNTER)
+#undef TILECAMP_DECLARE_COUNTER
+
+  Counters& operator+=(const Counters& other) {
+#define TILECAMP_ADD_COUNTER(name) name += other.name;
+    TILECAMP_COUNTERS(TILECAMP_ADD_COUNTER)
+#undef TILECAMP_ADD_COUNTER
+    return *this;
+  }
+  bool operator==(const Counters&) const = default;
+
+  // Calls visit(name, value) for every counter, in the order above.
+  template <typename Visitor>
+  void for_each(Visitor&& visit) const {
+#define TILECAMP_VISIT_COUNTER(name) visit(#name, name);
+    TILECAMP_COUNTERS(TILECAMP_VISIT_COUNTER)
+#undef TILECAMP_VISIT_COUNTER
+  }
+};
+
+}  // namespace tilecamp::emu

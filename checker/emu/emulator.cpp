@@ -1,0 +1,74 @@
+#include "checker/emu/emulator.h"
+
+#include "checker/emu/kernel_run.h"
+
+namespace tilecamp::emu {
+
+namespace {
+constexpr uint64_t k_max_block_threads = 1024;
+constexpr uint32_t k_max_shared_bytes = 227 * 1024;  // an H200 block's limit
+}  // namespace
+
+bool LaunchResult::has_error() const {
+  for (const Diagnostic& d : diagnostics) {
+    if (d.severity == Severity::Error) return true;
+  }
+  return false;
+}
+
+Emulator::Emulator(const ptx::Module& module, DeviceMemory& memory) : m_module(module), m_memory(memory) {
+  for (size_t i = 0; i < module.symbols.size(); ++i) {
+    const ptx::Symbol& symbol = module.symbols[i];
+    if (symbol.space != ptx::Space::Global && symbol.space != ptx::Space::Const) continue;
+    std::vector<uint8_t> contents = symbol.initializer;
+    contents.resize(symbol.size, 0);
+    m_global_symbols[static_cast<int>(i)] = memory.allocate(symbol.name, std::move(contents));
+  }
+}
+
+uint64_t Emulator::symbol_address(int symbol) const {
+  auto it = m_global_symbols.find(symbol);
+  return it == m_global_symbols.end() ? 0 : it->second;
+}
+
+Expected<LaunchResult> Emulator::launch(const std::string& kernel, const LaunchConfig& config,
+                                        const std::vector<std::vector<uint8_t>>& parameters) {
+  const ptx::Function* function = m_module.find_function(kernel);
+  if (function == nullptr || !function->is_entry) {
+    return make_error("no kernel named `" + kernel + "` in the PTX");
+  }
+  if (parameters.size() != function->parameters.size()) {
+    return make_error("kernel `" + kernel + "` takes " + std::to_string(function->parameters.size()) +
+                      " parameters, but " + std::to_string(parameters.size()) + " were given");
+  }
+  const uint64_t threads = config.block.count();
+  if (threads == 0 || threads > k_max_block_threads || config.block.z > 64) {
+    return make_error("a block of " + std::to_string(config.block.x) + "x" + std::to_string(config.block.y) +
+                      "x" + std::to_string(config.block.z) +
+                      " threads is not launchable: a block has 1 to 1024 threads (z at most 64)");
+  }
+  if (config.grid.count() == 0 || config.grid.y > 65535 || config.grid.z > 65535) {
+    return make_error("a grid of " + std::to_string(config.grid.x) + "x" + std::to_string(config.grid.y) +
+                      "x" + std::to_string(config.grid.z) + " blocks is not launchable");
+  }
+  if (function->static_shared_bytes + config.dynamic_shared_bytes > k_max_shared_bytes) {
+    return make_error("the kernel needs " +
+                      std::to_string(function->static_shared_bytes + config.dynamic_shared_bytes) +
+                      " bytes of shared memory per block; a block may have at most " +
+                      std::to_string(k_max_shared_bytes));
+  }
+  std::vector<uint8_t> buffer(function->parameter_bytes, 0);
+  for (size_t i = 0; i < parameters.size(); ++i) {
+    const ptx::Parameter& parameter = function->parameters[i];
+    if (parameters[i].size() != parameter.size) {
+      return make_error("parameter " + std::to_string(i + 1) + " of `" + kernel + "` has " +
+                        std::to_string(parameter.size) + " bytes, but " +
+                        std::to_string(parameters[i].size()) + " were given");
+    }
+    std::copy(parameters[i].begin(), parameters[i].end(), buffer.begin() + parameter.offset);
+  }
+  KernelRun run(*this, *function, config, std::move(buffer), m_memory);
+  return run.run();
+}
+
+}  // namespace tilecamp::emu

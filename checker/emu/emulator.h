@@ -1,0 +1,71 @@
+// The SIMT interpreter: runs a kernel of a parsed PTX module on the CPU, warp by warp, counting
+// what Nsight Compute would count and reporting what a real GPU would silently get wrong.
+//
+// Warps of 32 lanes execute in lockstep under an active mask; a divergent branch pushes both
+// paths on a reconvergence stack and they meet again at the branch's immediate post-dominator.
+// Blocks run one after another; within a block each warp runs until it reaches a barrier or
+// exits, then the next warp runs. That order is fixed, so every run gives the same numbers.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "checker/diagnostic.h"
+#include "checker/emu/counters.h"
+#include "checker/emu/device_memory.h"
+#include "checker/ptx/module.h"
+#include "checker/util/expected.h"
+
+namespace tilecamp::emu {
+
+struct Dim3 {
+  uint32_t x = 1, y = 1, z = 1;
+  uint64_t count() const { return uint64_t{x} * y * z; }
+  bool operator==(const Dim3&) const = default;
+};
+
+struct LaunchConfig {
+  Dim3 grid;
+  Dim3 block;
+  uint32_t dynamic_shared_bytes = 0;
+  // Warp instructions a launch may execute before it is stopped as a runaway kernel.
+  uint64_t instruction_budget = 400'000'000;
+};
+
+struct LineProfile {
+  std::string file;
+  int line = 0;
+  Counters counters;
+};
+
+struct LaunchResult {
+  Counters totals;
+  std::vector<LineProfile> lines;  // by file, then line
+  std::vector<Diagnostic> diagnostics;
+  bool completed = false;          // false when an error stopped the kernel
+  bool has_error() const;
+};
+
+class Emulator {
+ public:
+  // Allocates the module's `__device__` and `__constant__` variables in `memory`.
+  Emulator(const ptx::Module& module, DeviceMemory& memory);
+
+  // `parameters` holds one value per kernel parameter, as its bytes (a pointer is its address).
+  // An Error means the launch itself is malformed (unknown kernel, wrong parameter count, block
+  // too large); problems of the kernel's own are diagnostics in the result.
+  Expected<LaunchResult> launch(const std::string& kernel, const LaunchConfig& config,
+                                const std::vector<std::vector<uint8_t>>& parameters);
+
+  const ptx::Module& module() const { return m_module; }
+  uint64_t symbol_address(int symbol) const;
+
+ private:
+  const ptx::Module& m_module;
+  DeviceMemory& m_memory;
+  std::map<int, uint64_t> m_global_symbols;  // module variable -> device address
+};
+
+}  // namespace tilecamp::emu

@@ -1,0 +1,160 @@
+// Loads and stores: address resolution per state space, bounds and alignment checks, and the
+// per-request charging of global sectors and shared-memory wavefronts.
+#include <bit>
+#include <cstring>
+
+#include "checker/emu/alu.h"
+#include "checker/emu/kernel_run.h"
+
+namespace tilecamp::emu {
+
+using ptx::Instruction;
+using ptx::Operand;
+using ptx::Space;
+
+namespace {
+
+Space classify_generic(uint64_t address) {
+  if (address >= k_shared_window && address < k_shared_window + k_window_size) return Space::Shared;
+  if (address >= k_local_window && address < k_local_window + k_window_size) return Space::Local;
+  return Space::Global;
+}
+
+uint64_t space_address(Space space, uint64_t generic) {
+  if (space == Space::Shared) return generic - k_shared_window;
+  if (space == Space::Local) return generic - k_local_window;
+  return generic;
+}
+
+const char* access_name(const Instruction& in) { return in.opcode == ptx::Opcode::St ? "store" : "load"; }
+
+}  // namespace
+
+void KernelRun::memory_access(Warp& warp, const Instruction& in, uint32_t lanes) {
+  const bool is_store = in.opcode == ptx::Opcode::St;
+  const Operand& address_operand = in.operands[is_store ? 0 : 1];
+  const Operand& value_operand = in.operands[is_store ? 1 : 0];
+  const uint32_t element_bytes = static_cast<uint32_t>(std::max(1, ptx::type_bits(in.type) / 8));
+  const uint32_t bytes = element_bytes * in.vector;
+  const int element_bits = static_cast<int>(element_bytes * 8);
+
+  LaneAddresses global_addresses{}, shared_addresses{};
+  uint32_t global_lanes = 0, shared_lanes = 0;
+  std::array<uint8_t*, k_warp_size> pointers{};
+  for (int lane = 0; lane < k_warp_size; ++lane) {
+    if (!(lanes >> lane & 1u)) continue;
+    uint64_t address = static_cast<uint64_t>(address_operand.offset);
+    if (address_operand.reg >= 0) address += warp.registers[address_operand.reg * k_warp_size + lane];
+    if (address_operand.symbol >= 0) address += symbol_value(address_operand.symbol);
+    Space space = in.space;
+    if (space == Space::Generic) {
+      space = classify_generic(address);
+      address = space_address(space, address);
+    }
+    if (address % bytes != 0) {
+      fail(in, "misaligned", "misaligned " + std::string(access_name(in)) + " of " + std::to_string(bytes) +
+                                 " bytes at an address that is not a multiple of " + std::to_string(bytes) +
+                                 " by " + thread_name(warp, lane));
+      return;
+    }
+    pointers[lane] = resolve(warp, in, space, address, bytes, lane);
+    if (pointers[lane] == nullptr) return;
+    if (space == Space::Global) {
+      global_addresses[lane] = address;
+      global_lanes |= 1u << lane;
+    } else if (space == Space::Shared) {
+      shared_addresses[lane] = address;
+      shared_lanes |= 1u << lane;
+    }
+  }
+  if (global_lanes) count_access(in, Space::Global, global_addresses, global_lanes, bytes);
+  if (shared_lanes) count_access(in, Space::Shared, shared_addresses, shared_lanes, bytes);
+
+  for (int lane = 0; lane < k_warp_size; ++lane) {
+    if (!(lanes >> lane & 1u)) continue;
+    for (uint32_t e = 0; e < in.vector; ++e) {
+      uint8_t* pointer = pointers[lane] + e * element_bytes;
+      const int reg = value_operand.kind == Operand::Kind::Vector ? value_operand.elements[e] : value_operand.reg;
+      if (is_store) {
+        const uint64_t value = value_operand.kind == Operand::Kind::Immediate
+                                   ? value_operand.bits
+                                   : (reg >= 0 ? warp.registers[reg * k_warp_size + lane] : 0);
+        std::memcpy(pointer, &value, element_bytes);  // little-endian: the low bytes
+      } else if (reg >= 0) {
+        uint64_t value = 0;
+        std::memcpy(&value, pointer, element_bytes);
+        if (ptx::is_signed(in.type)) value = static_cast<uint64_t>(sign_extend(value, element_bits));
+        write(warp, reg, lane, value);
+      }
+    }
+  }
+}
+
+uint8_t* KernelRun::resolve(Warp& warp, const Instruction& in, Space space, uint64_t address,
+                            uint32_t bytes, int lane) {
+  auto out_of_bounds = [&](const std::string& what) {
+    fail(in, "out-of-bounds", "out-of-bounds " + std::string(ptx::space_name(space)) + " " +
+                                  access_name(in) + " of " + std::to_string(bytes) + " bytes at " + what +
+                                  " by " + thread_name(warp, lane));
+    return nullptr;
+  };
+  switch (space) {
+    case Space::Global:
+    case Space::Const: {
+      DeviceBuffer* buffer = m_memory.find(address, bytes);
+      if (buffer == nullptr) return out_of_bounds(m_memory.describe_miss(address, bytes));
+      return buffer->bytes.data() + (address - buffer->address);
+    }
+    case Space::Shared:
+      if (address + bytes > m_shared.size()) {
+        return out_of_bounds("byte " + std::to_string(address) + " of shared memory (the block has " +
+                             std::to_string(m_shared.size()) + " bytes)");
+      }
+      return m_shared.data() + address;
+    case Space::Local: {
+      if (address + bytes > m_function.local_bytes) {
+        return out_of_bounds("byte " + std::to_string(address) + " of the thread's local memory (" +
+                             std::to_string(m_function.local_bytes) + " bytes)");
+      }
+      const size_t thread = size_t{warp.index} * k_warp_size + static_cast<size_t>(lane);
+      return m_local.data() + thread * m_function.local_bytes + address;
+    }
+    case Space::Param:
+      if (address + bytes > m_parameters.size()) {
+        return out_of_bounds("byte " + std::to_string(address) + " of the kernel parameters");
+      }
+      return m_parameters.data() + address;
+    case Space::Generic:
+      break;
+  }
+  return out_of_bounds("an address in no state space");
+}
+
+void KernelRun::count_access(const Instruction& in, Space space, const LaneAddresses& addresses,
+                             uint32_t lanes, uint32_t bytes) {
+  Counters& counters = m_counters[&in - m_code.data()];
+  const bool is_store = in.opcode == ptx::Opcode::St;
+  if (space == Space::Global) {
+    const uint32_t sectors = count_sectors(addresses, lanes, bytes);
+    if (is_store) {
+      ++counters.global_st_requests;
+      counters.global_st_sectors += sectors;
+    } else {
+      ++counters.global_ld_requests;
+      counters.global_ld_sectors += sectors;
+    }
+    return;
+  }
+  const SharedCost cost = count_shared_wavefronts(addresses, lanes, bytes);
+  if (is_store) {
+    ++counters.shared_st_requests;
+    counters.shared_st_wavefronts += cost.wavefronts;
+    counters.shared_st_bank_conflicts += cost.bank_conflicts();
+  } else {
+    ++counters.shared_ld_requests;
+    counters.shared_ld_wavefronts += cost.wavefronts;
+    counters.shared_ld_bank_conflicts += cost.bank_conflicts();
+  }
+}
+
+}  // namespace tilecamp::emu

@@ -1,0 +1,439 @@
+#include "checker/emu/kernel_run.h"
+
+#include <algorithm>
+#include <bit>
+#include <map>
+
+#include "checker/emu/alu.h"
+
+namespace tilecamp::emu {
+
+using ptx::Instruction;
+using ptx::Opcode;
+using ptx::Operand;
+
+namespace {
+
+constexpr uint32_t k_sm_count = 132;  // an H200's SMs, for %smid and %nsmid
+
+// "0-15", "0-3,8,31": lane sets for messages.
+std::string lane_list(uint32_t mask) {
+  std::string text;
+  for (int lane = 0; lane < k_warp_size;) {
+    if (!(mask >> lane & 1u)) {
+      ++lane;
+      continue;
+    }
+    int end = lane;
+    while (end + 1 < k_warp_size && (mask >> (end + 1) & 1u)) ++end;
+    if (!text.empty()) text += ",";
+    text += std::to_string(lane);
+    if (end > lane) text += "-" + std::to_string(end);
+    lane = end + 1;
+  }
+  return text;
+}
+
+template <typename Body>
+void for_each_lane(uint32_t mask, Body body) {
+  while (mask) {
+    const int lane = std::countr_zero(mask);
+    body(lane);
+    mask &= mask - 1;
+  }
+}
+
+}  // namespace
+
+KernelRun::KernelRun(const Emulator& emulator, const ptx::Function& function,
+                     const LaunchConfig& config, std::vector<uint8_t> parameter_buffer,
+                     DeviceMemory& memory)
+    : m_emulator(emulator),
+      m_module(emulator.module()),
+      m_function(function),
+      m_code(function.instructions),
+      m_config(config),
+      m_parameters(std::move(parameter_buffer)),
+      m_memory(memory),
+      m_budget_left(config.instruction_budget),
+      m_counters(function.instructions.size()) {}
+
+LaunchResult KernelRun::run() {
+  for (const Instruction& in : m_code) {  // refuse up front rather than run part of a kernel
+    if (in.opcode == Opcode::Unsupported) {
+      fail(in, "unsupported", "tilecamp's emulator does not support " + in.unsupported_reason +
+                                  " (in `" + in.text + "`)");
+    } else if (ptx::is_float(in.type) && in.type != ptx::Type::F32 && in.type != ptx::Type::F64) {
+      fail(in, "unsupported", "tilecamp's emulator does not support half-precision arithmetic yet (in `" +
+                                  in.text + "`)");
+    }
+    if (m_failed) break;
+  }
+  const Dim3& grid = m_config.grid;
+  for (uint32_t z = 0; z < grid.z && !m_failed; ++z) {
+    for (uint32_t y = 0; y < grid.y && !m_failed; ++y) {
+      for (uint32_t x = 0; x < grid.x && !m_failed; ++x) {
+        m_block_index = {x, y, z};
+        run_block();
+        ++m_block_linear;
+      }
+    }
+  }
+  LaunchResult result;
+  result.completed = !m_failed;
+  result.diagnostics = std::move(m_diagnostics);
+  std::map<std::pair<int, int>, Counters> by_line;
+  for (size_t pc = 0; pc < m_code.size(); ++pc) {
+    result.totals += m_counters[pc];
+    if (m_counters[pc].warp_instructions == 0) continue;
+    by_line[{m_code[pc].location.file, m_code[pc].location.line}] += m_counters[pc];
+  }
+  for (const auto& [key, counters] : by_line) {
+    const std::string& file = key.first < static_cast<int>(m_module.files.size()) ? m_module.files[key.first] : "";
+    result.lines.push_back({file, key.second, counters});
+  }
+  return result;
+}
+
+void KernelRun::run_block() {
+  const Dim3& block = m_config.block;
+  const uint32_t threads = static_cast<uint32_t>(block.count());
+  const uint32_t warp_count = (threads + k_warp_size - 1) / k_warp_size;
+  const size_t register_count = m_function.register_names.size();
+  m_registers.assign(warp_count * register_count * k_warp_size, 0);
+  m_shared.assign(m_function.static_shared_bytes + m_config.dynamic_shared_bytes, 0);
+  m_local.assign(size_t{threads} * m_function.local_bytes, 0);
+  m_block_exited = 0;
+  std::vector<Warp> warps(warp_count);
+  for (uint32_t w = 0; w < warp_count; ++w) {
+    Warp& warp = warps[w];
+    warp.index = w;
+    warp.registers = m_registers.data() + w * register_count * k_warp_size;
+    for (int lane = 0; lane < k_warp_size; ++lane) {
+      const uint32_t linear = w * k_warp_size + lane;
+      if (linear >= threads) break;
+      warp.live_mask |= 1u << lane;
+      warp.tid_x[lane] = linear % block.x;
+      warp.tid_y[lane] = linear / block.x % block.y;
+      warp.tid_z[lane] = linear / (block.x * block.y);
+    }
+    warp.stack.push_back({0, static_cast<uint32_t>(m_code.size()), warp.live_mask});
+  }
+  while (!m_failed) {
+    for (Warp& warp : warps) {
+      if (warp.state == Warp::State::Running) run_warp(warp);
+      if (m_failed) return;
+    }
+    if (std::none_of(warps.begin(), warps.end(),
+                     [](const Warp& w) { return w.state == Warp::State::AtBarrier; })) {
+      return;  // every warp is done
+    }
+    release_barrier(warps);
+  }
+}
+
+// Every warp still running is waiting at a barrier. They may go on only if they all wait at the
+// same one; threads that already exited count as arrived (with a warning: see DESIGN.md).
+void KernelRun::release_barrier(std::vector<Warp>& warps) {
+  const Warp* first = nullptr;
+  for (const Warp& warp : warps) {
+    if (warp.state != Warp::State::AtBarrier) continue;
+    if (first == nullptr) {
+      first = &warp;
+    } else if (warp.barrier_pc != first->barrier_pc) {
+      fail(m_code[warp.barrier_pc], "deadlock",
+           "deadlock: in block " + block_name() + ", warp " + std::to_string(first->index) +
+               " waits at the barrier at " + where(first->barrier_pc) + " while warp " +
+               std::to_string(warp.index) + " waits at a different barrier at " +
+               where(warp.barrier_pc) +
+               "; every thread of a block must reach the same __syncthreads()");
+      return;
+    }
+  }
+  const uint32_t pc = first->barrier_pc;
+  if (m_block_exited > 0 &&
+      std::find(m_warned_barriers.begin(), m_warned_barriers.end(), pc) == m_warned_barriers.end()) {
+    m_warned_barriers.push_back(pc);
+    uint32_t waiting = 0;
+    for (const Warp& warp : warps) {
+      if (warp.state == Warp::State::AtBarrier) waiting += std::popcount(warp.live_mask);
+    }
+    warn(m_code[pc], "early-exit-barrier",
+         std::to_string(m_block_exited) + " thread(s) of block " + block_name() +
+             " returned before the barrier at " + where(pc) + " that the other " +
+             std::to_string(waiting) +
+             " wait at; the CUDA Programming Guide requires every thread of the block to reach "
+             "it (today's GPUs tolerate exited threads, but do not rely on it)");
+  }
+  for (Warp& warp : warps) {
+    if (warp.state != Warp::State::AtBarrier) continue;
+    warp.state = Warp::State::Running;
+    warp.stack.back().pc = warp.barrier_pc + 1;
+  }
+}
+
+void KernelRun::run_warp(Warp& warp) {
+  while (warp.state == Warp::State::Running && !m_failed) {
+    if (warp.stack.empty()) {
+      warp.state = Warp::State::Done;
+      return;
+    }
+    const StackEntry& top = warp.stack.back();
+    if (top.mask == 0 || top.pc == top.reconverge_pc) {
+      warp.stack.pop_back();
+      continue;
+    }
+    if (top.pc >= m_code.size()) {  // ran off the end of the function: the lanes are done
+      exit_lanes(warp, top.mask);
+      continue;
+    }
+    if (m_budget_left-- == 0) {
+      fail(m_code[top.pc], "runaway",
+           "the kernel ran more than " + std::to_string(m_config.instruction_budget) +
+               " warp instructions without finishing: an infinite loop? Warp " +
+               std::to_string(warp.index) + " of block " + block_name() + " was at " +
+               where(top.pc));
+      return;
+    }
+    execute(warp);
+  }
+}
+
+uint32_t KernelRun::guard_mask(const Warp& warp, const Instruction& in, uint32_t active) const {
+  if (in.guard < 0) return active;
+  uint32_t result = 0;
+  for_each_lane(active, [&](int lane) {
+    const bool value = (warp.registers[in.guard * k_warp_size + lane] & 1) != 0;
+    if (value != in.guard_negated) result |= 1u << lane;
+  });
+  return result;
+}
+
+void KernelRun::execute(Warp& warp) {
+  StackEntry& top = warp.stack.back();
+  const uint32_t pc = top.pc;
+  const Instruction& in = m_code[pc];
+  const uint32_t lanes = guard_mask(warp, in, top.mask);
+  ++m_counters[pc].warp_instructions;
+  ++warp.executed;
+  switch (in.opcode) {
+    case Opcode::Bra:
+      branch(warp, in, lanes);
+      return;
+    case Opcode::Ret:
+    case Opcode::Exit:
+      exit_lanes(warp, lanes);
+      if (!warp.stack.empty() && warp.stack.back().pc == pc) ++warp.stack.back().pc;
+      return;
+    case Opcode::Bar:
+      if (lanes != 0) {
+        barrier(warp, in, lanes);
+        return;
+      }
+      break;
+    case Opcode::Membar:
+      break;
+    case Opcode::Ld:
+    case Opcode::St:
+      if (lanes != 0) memory_access(warp, in, lanes);
+      break;
+    default:
+      execute_alu(warp, in, lanes);
+      break;
+  }
+  if (!m_failed) ++warp.stack.back().pc;
+}
+
+void KernelRun::branch(Warp& warp, const Instruction& in, uint32_t taken) {
+  StackEntry& top = warp.stack.back();
+  const uint32_t not_taken = top.mask & ~taken;
+  const uint32_t pc = top.pc;
+  if (not_taken == 0) {
+    top.pc = in.target;
+  } else if (taken == 0) {
+    top.pc = pc + 1;
+  } else {
+    // Divergence: the current entry waits at the reconvergence point while each path runs.
+    const uint32_t reconverge = m_function.reconvergence_pc[pc];
+    top.pc = reconverge;
+    warp.stack.push_back({pc + 1, reconverge, not_taken});
+    warp.stack.push_back({in.target, reconverge, taken});
+  }
+}
+
+void KernelRun::exit_lanes(Warp& warp, uint32_t lanes) {
+  warp.live_mask &= ~lanes;
+  m_block_exited += std::popcount(lanes);
+  for (StackEntry& entry : warp.stack) entry.mask &= ~lanes;
+}
+
+void KernelRun::barrier(Warp& warp, const Instruction& in, uint32_t lanes) {
+  const uint32_t pc = warp.stack.back().pc;
+  if (in.operand_count > 1) {
+    fail(in, "unsupported", "tilecamp's emulator does not support barriers with a thread count yet (`" +
+                                in.text + "`)");
+    return;
+  }
+  if (lanes != warp.live_mask) {
+    // Where are the other lanes? The nearest stack entry that holds them says.
+    const uint32_t others = warp.live_mask & ~lanes;
+    std::string elsewhere;
+    for (auto it = warp.stack.rbegin(); it != warp.stack.rend(); ++it) {
+      if (it->mask & others) {
+        elsewhere = it->pc < m_code.size() ? "waiting to run " + where(it->pc) : "about to exit";
+        break;
+      }
+    }
+    fail(in, "deadlock",
+         "deadlock: the barrier at " + where(pc) + " is reached by threads " + lane_list(lanes) +
+             " of warp " + std::to_string(warp.index) + " in block " + block_name() +
+             ", but threads " + lane_list(others) + " of the same warp took another path (" +
+             elsewhere + "). A __syncthreads() inside a branch that not every thread takes "
+             "deadlocks: move it out of the branch");
+    return;
+  }
+  warp.state = Warp::State::AtBarrier;
+  warp.barrier_pc = pc;
+}
+
+void KernelRun::execute_alu(Warp& warp, const Instruction& in, uint32_t lanes) {
+  const Operand* op = in.operands.data();
+  const int dst = op[0].reg;
+  switch (in.opcode) {
+    case Opcode::Mov:
+      if (op[0].kind != Operand::Kind::Register || op[1].kind == Operand::Kind::Vector) {
+        fail(in, "unsupported", "tilecamp's emulator does not support vector `mov` yet (`" + in.text + "`)");
+        return;
+      }
+      for_each_lane(lanes, [&](int lane) { write(warp, dst, lane, read(warp, op[1], lane)); });
+      return;
+    case Opcode::Add: case Opcode::Sub: case Opcode::Mul: case Opcode::Div: case Opcode::Rem:
+    case Opcode::Min: case Opcode::Max: case Opcode::And: case Opcode::Or: case Opcode::Xor:
+    case Opcode::Shl: case Opcode::Shr:
+      for_each_lane(lanes, [&](int lane) {
+        write(warp, dst, lane, alu_binary(in, read(warp, op[1], lane), read(warp, op[2], lane)));
+      });
+      return;
+    case Opcode::Mad: case Opcode::Fma:
+      for_each_lane(lanes, [&](int lane) {
+        write(warp, dst, lane, alu_ternary(in, read(warp, op[1], lane), read(warp, op[2], lane),
+                                           read(warp, op[3], lane)));
+      });
+      return;
+    case Opcode::Abs: case Opcode::Neg: case Opcode::Not: case Opcode::Cnot:
+      for_each_lane(lanes, [&](int lane) { write(warp, dst, lane, alu_unary(in, read(warp, op[1], lane))); });
+      return;
+    case Opcode::Cvt:
+      for_each_lane(lanes, [&](int lane) { write(warp, dst, lane, alu_convert(in, read(warp, op[1], lane))); });
+      return;
+    case Opcode::Selp:
+      for_each_lane(lanes, [&](int lane) {
+        write(warp, dst, lane, read_predicate(warp, op[3], lane) ? read(warp, op[1], lane) : read(warp, op[2], lane));
+      });
+      return;
+    case Opcode::Setp:
+      for_each_lane(lanes, [&](int lane) {
+        const bool t = alu_compare(in.compare, in.type, read(warp, op[1], lane), read(warp, op[2], lane));
+        auto combine = [&](bool value) {
+          if (in.bool_op == ptx::BoolOp::None) return value;
+          const bool c = read_predicate(warp, op[3], lane);
+          if (in.bool_op == ptx::BoolOp::And) return value && c;
+          if (in.bool_op == ptx::BoolOp::Or) return value || c;
+          return value != c;
+        };
+        write(warp, dst, lane, combine(t));
+        if (op[0].elements[0] >= 0) write(warp, op[0].elements[0], lane, combine(!t));
+      });
+      return;
+    case Opcode::Cvta:
+      for_each_lane(lanes, [&](int lane) {
+        uint64_t address = read(warp, op[1], lane);
+        uint64_t window = in.space == ptx::Space::Shared  ? k_shared_window
+                          : in.space == ptx::Space::Local ? k_local_window
+                                                          : 0;
+        write(warp, dst, lane, in.to_space ? address - window : address + window);
+      });
+      return;
+    default:
+      fail(in, "unsupported", "tilecamp's emulator cannot execute `" + in.text + "`");
+  }
+}
+
+uint64_t KernelRun::read(const Warp& warp, const Operand& operand, int lane) const {
+  switch (operand.kind) {
+    case Operand::Kind::Register: return warp.registers[operand.reg * k_warp_size + lane];
+    case Operand::Kind::Immediate: return operand.bits;
+    case Operand::Kind::Special: return special(warp, operand, lane);
+    case Operand::Kind::Symbol: return symbol_value(operand.symbol) + operand.offset;
+    default: return 0;
+  }
+}
+
+bool KernelRun::read_predicate(const Warp& warp, const Operand& operand, int lane) const {
+  return ((read(warp, operand, lane) & 1) != 0) != operand.negate;
+}
+
+uint64_t KernelRun::special(const Warp& warp, const Operand& operand, int lane) const {
+  using ptx::SpecialRegister;
+  auto component = [&](const Dim3& d) { return operand.component == 0 ? d.x : operand.component == 1 ? d.y : d.z; };
+  const uint32_t warps_per_block = static_cast<uint32_t>((m_config.block.count() + k_warp_size - 1) / k_warp_size);
+  switch (operand.special) {
+    case SpecialRegister::Tid:
+      return operand.component == 0 ? warp.tid_x[lane] : operand.component == 1 ? warp.tid_y[lane] : warp.tid_z[lane];
+    case SpecialRegister::Ntid: return component(m_config.block);
+    case SpecialRegister::Ctaid: return component(m_block_index);
+    case SpecialRegister::Nctaid: return component(m_config.grid);
+    case SpecialRegister::Laneid: return static_cast<uint64_t>(lane);
+    case SpecialRegister::Warpid: return warp.index;
+    case SpecialRegister::Nwarpid: return warps_per_block;
+    case SpecialRegister::Smid: return m_block_linear % k_sm_count;
+    case SpecialRegister::Nsmid: return k_sm_count;
+    case SpecialRegister::Gridid: return 1;
+    case SpecialRegister::LanemaskEq: return 1u << lane;
+    case SpecialRegister::LanemaskLt: return (1u << lane) - 1;
+    case SpecialRegister::LanemaskLe: return (2ull << lane) - 1;
+    case SpecialRegister::LanemaskGe: return ~((1u << lane) - 1) & 0xffffffffu;
+    case SpecialRegister::LanemaskGt: return ~((2ull << lane) - 1) & 0xffffffffu;
+    // Deterministic clocks: one tick per warp instruction, so timing code gives stable output.
+    case SpecialRegister::Clock: return warp.executed & 0xffffffffu;
+    case SpecialRegister::Clock64: return warp.executed;
+    case SpecialRegister::Globaltimer: return warp.executed * 1000;
+  }
+  return 0;
+}
+
+uint64_t KernelRun::symbol_value(int symbol) const {
+  const ptx::Symbol& s = m_module.symbols[symbol];
+  if (s.space == ptx::Space::Global || s.space == ptx::Space::Const) return m_emulator.symbol_address(symbol);
+  return s.offset;  // shared, local and param symbols: their address in their own space
+}
+
+void KernelRun::fail(const Instruction& in, std::string kind, std::string message) {
+  m_failed = true;
+  const std::string& file = in.location.file < static_cast<int>(m_module.files.size()) ? m_module.files[in.location.file] : "";
+  m_diagnostics.push_back({Severity::Error, std::move(kind), file, in.location.line, std::move(message)});
+}
+
+void KernelRun::warn(const Instruction& in, std::string kind, std::string message) {
+  const std::string& file = in.location.file < static_cast<int>(m_module.files.size()) ? m_module.files[in.location.file] : "";
+  m_diagnostics.push_back({Severity::Warning, std::move(kind), file, in.location.line, std::move(message)});
+}
+
+std::string KernelRun::thread_name(const Warp& warp, int lane) const {
+  return "thread (" + std::to_string(warp.tid_x[lane]) + "," + std::to_string(warp.tid_y[lane]) + "," +
+         std::to_string(warp.tid_z[lane]) + ") of block " + block_name();
+}
+
+std::string KernelRun::block_name() const {
+  return "(" + std::to_string(m_block_index.x) + "," + std::to_string(m_block_index.y) + "," +
+         std::to_string(m_block_index.z) + ")";
+}
+
+std::string KernelRun::where(uint32_t pc) const {
+  if (pc >= m_code.size()) return "the end of the kernel";
+  const ptx::SourceLocation& location = m_code[pc].location;
+  if (location.line == 0) return "PTX `" + m_code[pc].text + "`";
+  return "line " + std::to_string(location.line);
+}
+
+}  // namespace tilecamp::emu

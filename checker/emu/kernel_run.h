@@ -1,0 +1,92 @@
+// The state of one kernel launch on the emulator. Internal to checker/emu: Emulator::launch is
+// the public entry point.
+#pragma once
+
+#include <array>
+#include <vector>
+
+#include "checker/emu/access_rules.h"
+#include "checker/emu/emulator.h"
+
+namespace tilecamp::emu {
+
+struct StackEntry {
+  uint32_t pc;
+  uint32_t reconverge_pc;  // pop this entry when pc reaches it
+  uint32_t mask;
+};
+
+struct Warp {
+  enum class State { Running, AtBarrier, Done };
+  uint32_t index = 0;
+  uint32_t live_mask = 0;  // lanes that exist and have not exited
+  State state = State::Running;
+  uint32_t barrier_pc = 0;
+  uint64_t executed = 0;   // warp instructions so far (drives %clock)
+  uint64_t* registers = nullptr;  // registers[reg * 32 + lane]
+  std::vector<StackEntry> stack;
+  std::array<uint32_t, k_warp_size> tid_x{}, tid_y{}, tid_z{};
+};
+
+class KernelRun {
+ public:
+  KernelRun(const Emulator& emulator, const ptx::Function& function, const LaunchConfig& config,
+            std::vector<uint8_t> parameter_buffer, DeviceMemory& memory);
+  LaunchResult run();
+
+ private:
+  // scheduling (kernel_run.cpp)
+  void run_block();
+  void run_warp(Warp& warp);
+  void release_barrier(std::vector<Warp>& warps);
+  void execute(Warp& warp);
+  uint32_t guard_mask(const Warp& warp, const ptx::Instruction& in, uint32_t active) const;
+  void branch(Warp& warp, const ptx::Instruction& in, uint32_t taken);
+  void exit_lanes(Warp& warp, uint32_t lanes);
+  void barrier(Warp& warp, const ptx::Instruction& in, uint32_t lanes);
+  void execute_alu(Warp& warp, const ptx::Instruction& in, uint32_t lanes);
+
+  // operands
+  uint64_t read(const Warp& warp, const ptx::Operand& operand, int lane) const;
+  bool read_predicate(const Warp& warp, const ptx::Operand& operand, int lane) const;
+  uint64_t special(const Warp& warp, const ptx::Operand& operand, int lane) const;
+  void write(Warp& warp, int reg, int lane, uint64_t value) { warp.registers[reg * k_warp_size + lane] = value; }
+
+  // memory (kernel_memory.cpp)
+  void memory_access(Warp& warp, const ptx::Instruction& in, uint32_t lanes);
+  uint8_t* resolve(Warp& warp, const ptx::Instruction& in, ptx::Space space, uint64_t address,
+                   uint32_t bytes, int lane);
+  void count_access(const ptx::Instruction& in, ptx::Space space, const LaneAddresses& addresses,
+                    uint32_t lanes, uint32_t bytes);
+  uint64_t symbol_value(int symbol) const;
+
+  // reporting
+  void fail(const ptx::Instruction& in, std::string kind, std::string message);
+  void warn(const ptx::Instruction& in, std::string kind, std::string message);
+  std::string thread_name(const Warp& warp, int lane) const;
+  std::string block_name() const;
+  std::string where(uint32_t pc) const;
+
+  const Emulator& m_emulator;
+  const ptx::Module& m_module;
+  const ptx::Function& m_function;
+  const std::vector<ptx::Instruction>& m_code;
+  LaunchConfig m_config;
+  std::vector<uint8_t> m_parameters;
+  DeviceMemory& m_memory;
+
+  Dim3 m_block_index;
+  uint64_t m_block_linear = 0;
+  uint32_t m_block_exited = 0;  // threads of the current block that have exited
+  std::vector<uint8_t> m_shared;
+  std::vector<uint8_t> m_local;  // block threads x local_bytes
+  std::vector<uint64_t> m_registers;
+  uint64_t m_budget_left = 0;
+  bool m_failed = false;
+  std::vector<uint32_t> m_warned_barriers;
+
+  std::vector<Counters> m_counters;  // per instruction
+  std::vector<Diagnostic> m_diagnostics;
+};
+
+}  // namespace tilecamp::emu

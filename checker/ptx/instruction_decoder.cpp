@@ -1,0 +1,249 @@
+#include "checker/ptx/instruction_decoder.h"
+
+#include <bit>
+#include <charconv>
+#include <cstring>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace tilecamp::ptx {
+namespace {
+
+const std::unordered_map<std::string_view, Opcode>& opcode_table() {
+  static const std::unordered_map<std::string_view, Opcode> table = {
+      {"mov", Opcode::Mov},   {"cvt", Opcode::Cvt},     {"cvta", Opcode::Cvta},
+      {"ld", Opcode::Ld},     {"st", Opcode::St},       {"selp", Opcode::Selp},
+      {"add", Opcode::Add},   {"sub", Opcode::Sub},     {"mul", Opcode::Mul},
+      {"mad", Opcode::Mad},   {"fma", Opcode::Fma},     {"div", Opcode::Div},
+      {"rem", Opcode::Rem},   {"min", Opcode::Min},     {"max", Opcode::Max},
+      {"abs", Opcode::Abs},   {"neg", Opcode::Neg},     {"and", Opcode::And},
+      {"or", Opcode::Or},     {"xor", Opcode::Xor},     {"not", Opcode::Not},
+      {"cnot", Opcode::Cnot}, {"shl", Opcode::Shl},     {"shr", Opcode::Shr},
+      {"setp", Opcode::Setp}, {"bra", Opcode::Bra},     {"ret", Opcode::Ret},
+      {"exit", Opcode::Exit}, {"bar", Opcode::Bar},     {"barrier", Opcode::Bar},
+      {"membar", Opcode::Membar}, {"fence", Opcode::Membar},
+  };
+  return table;
+}
+
+const std::unordered_map<std::string_view, CompareOp>& compare_table() {
+  static const std::unordered_map<std::string_view, CompareOp> table = {
+      {"eq", CompareOp::Eq},   {"ne", CompareOp::Ne},   {"lt", CompareOp::Lt},
+      {"le", CompareOp::Le},   {"gt", CompareOp::Gt},   {"ge", CompareOp::Ge},
+      {"lo", CompareOp::Lo},   {"ls", CompareOp::Ls},   {"hi", CompareOp::Hi},
+      {"hs", CompareOp::Hs},   {"equ", CompareOp::Equ}, {"neu", CompareOp::Neu},
+      {"ltu", CompareOp::Ltu}, {"leu", CompareOp::Leu}, {"gtu", CompareOp::Gtu},
+      {"geu", CompareOp::Geu}, {"num", CompareOp::Num}, {"nan", CompareOp::Nan},
+  };
+  return table;
+}
+
+const std::unordered_map<std::string_view, Rounding>& rounding_table() {
+  static const std::unordered_map<std::string_view, Rounding> table = {
+      {"rn", Rounding::Rn},   {"rz", Rounding::Rz},   {"rm", Rounding::Rm},
+      {"rp", Rounding::Rp},   {"rni", Rounding::Rni}, {"rzi", Rounding::Rzi},
+      {"rmi", Rounding::Rmi}, {"rpi", Rounding::Rpi},
+  };
+  return table;
+}
+
+// Modifiers that change nothing the emulator models: cache policy, memory ordering and scope
+// (the emulator runs one warp at a time, so every access is already sequentially consistent).
+bool is_ignorable_modifier(std::string_view m) {
+  static const char* const k_ignorable[] = {
+      "nc", "ca", "cg", "cs", "lu", "cv", "wb", "wt", "volatile", "relaxed", "acquire", "release",
+      "acq_rel", "sc", "weak", "cta", "gpu", "sys", "gl", "aligned", "full", "uni", "sync"};
+  for (const char* name : k_ignorable) {
+    if (m == name) return true;
+  }
+  return m.starts_with("L1::") || m.starts_with("L2::");
+}
+
+std::vector<std::string_view> split_modifiers(std::string_view word) {
+  std::vector<std::string_view> parts;
+  size_t start = 0;
+  while (start <= word.size()) {
+    size_t dot = word.find('.', start);
+    if (dot == std::string_view::npos) dot = word.size();
+    parts.push_back(word.substr(start, dot - start));
+    start = dot + 1;
+  }
+  return parts;
+}
+
+Space space_from_modifier(std::string_view m, bool& found) {
+  found = true;
+  if (m == "global") return Space::Global;
+  if (m == "shared") return Space::Shared;
+  if (m == "local") return Space::Local;
+  if (m == "param") return Space::Param;
+  if (m == "const") return Space::Const;
+  found = false;
+  return Space::Generic;
+}
+
+void mark_unsupported(Instruction& instruction, std::string reason) {
+  instruction.opcode = Opcode::Unsupported;
+  instruction.unsupported_reason = std::move(reason);
+}
+
+// Applies one modifier to the instruction; returns false if it is unknown.
+bool apply_modifier(std::string_view m, Instruction& instruction, int& types_seen) {
+  if (Type t = type_from_modifier(m); t != Type::None) {
+    // cvt.DST.SRC names two types; everything else names one (setp/selp compare that type).
+    if (types_seen++ == 0) {
+      instruction.type = t;
+    } else {
+      instruction.source_type = t;
+    }
+    return true;
+  }
+  bool is_space = false;
+  Space space = space_from_modifier(m, is_space);
+  if (is_space) {
+    instruction.space = space;
+    return true;
+  }
+  if (instruction.opcode == Opcode::Setp || instruction.opcode == Opcode::Set) {
+    if (auto it = compare_table().find(m); it != compare_table().end() &&
+                                           instruction.compare == CompareOp::None) {
+      instruction.compare = it->second;
+      return true;
+    }
+    if (m == "and") return instruction.bool_op = BoolOp::And, true;
+    if (m == "or") return instruction.bool_op = BoolOp::Or, true;
+    if (m == "xor") return instruction.bool_op = BoolOp::Xor, true;
+  }
+  if (auto it = rounding_table().find(m); it != rounding_table().end()) {
+    instruction.rounding = it->second;
+    return true;
+  }
+  if (m == "v2") return instruction.vector = 2, true;
+  if (m == "v4") return instruction.vector = 4, true;
+  if (m == "lo") return instruction.mul_mode = MulMode::Lo, true;
+  if (m == "hi") return instruction.mul_mode = MulMode::Hi, true;
+  if (m == "wide") return instruction.mul_mode = MulMode::Wide, true;
+  if (m == "to") return instruction.to_space = true, true;
+  if (m == "ftz") return instruction.ftz = true, true;
+  if (m == "sat") return instruction.saturate = true, true;
+  if (m == "approx") return instruction.approx = true, true;
+  if (m == "uni") return instruction.uniform = true, true;
+  return is_ignorable_modifier(m);
+}
+
+}  // namespace
+
+Type type_from_modifier(std::string_view m) {
+  static const std::unordered_map<std::string_view, Type> table = {
+      {"pred", Type::Pred}, {"b8", Type::B8},     {"b16", Type::B16},   {"b32", Type::B32},
+      {"b64", Type::B64},   {"b128", Type::B128}, {"u8", Type::U8},     {"u16", Type::U16},
+      {"u32", Type::U32},   {"u64", Type::U64},   {"s8", Type::S8},     {"s16", Type::S16},
+      {"s32", Type::S32},   {"s64", Type::S64},   {"f16", Type::F16},   {"f16x2", Type::F16x2},
+      {"bf16", Type::BF16}, {"bf16x2", Type::BF16x2}, {"f32", Type::F32}, {"f64", Type::F64},
+  };
+  auto it = table.find(m);
+  return it == table.end() ? Type::None : it->second;
+}
+
+void decode_opcode(std::string_view word, Instruction& instruction) {
+  std::vector<std::string_view> parts = split_modifiers(word);
+  auto it = opcode_table().find(parts[0]);
+  if (it == opcode_table().end()) {
+    mark_unsupported(instruction, "the instruction `" + std::string(parts[0]) + "`");
+    return;
+  }
+  instruction.opcode = it->second;
+  int types_seen = 0;
+  for (size_t i = 1; i < parts.size(); ++i) {
+    if (instruction.opcode == Opcode::Bar && (parts[i] == "warp" || parts[i] == "arrive" ||
+                                              parts[i] == "red" || parts[i] == "cluster")) {
+      mark_unsupported(instruction, "`" + std::string(word) + "`");
+      return;
+    }
+    if (!apply_modifier(parts[i], instruction, types_seen)) {
+      mark_unsupported(instruction, "the modifier `." + std::string(parts[i]) + "` of `" +
+                                        std::string(word) + "`");
+      return;
+    }
+  }
+  if (instruction.opcode == Opcode::Cvt && instruction.source_type == Type::None) {
+    mark_unsupported(instruction, "`" + std::string(word) + "` without a source type");
+  }
+}
+
+Type source_operand_type(const Instruction& instruction, int index) {
+  switch (instruction.opcode) {
+    case Opcode::Cvt:
+      return instruction.source_type;
+    case Opcode::Shl:
+    case Opcode::Shr:
+      return index == 2 ? Type::U32 : instruction.type;
+    case Opcode::Selp:
+      return index == 3 ? Type::Pred : instruction.type;
+    case Opcode::Setp:
+      return index >= 3 ? Type::Pred : instruction.type;
+    default:
+      return instruction.type;
+  }
+}
+
+bool literal_bits(std::string_view literal, bool negative, Type type, uint64_t& bits) {
+  auto hex_bits = [&](std::string_view digits, uint64_t& out) {
+    auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), out, 16);
+    return ec == std::errc() && ptr == digits.data() + digits.size();
+  };
+  const bool wants_float = is_float(type) && type != Type::F16x2 && type != Type::BF16x2;
+  if (literal.size() == 10 && (literal[1] == 'f' || literal[1] == 'F') && literal[0] == '0') {
+    uint64_t raw = 0;
+    if (!hex_bits(literal.substr(2), raw)) return false;
+    float value = std::bit_cast<float>(static_cast<uint32_t>(raw));
+    if (negative) value = -value;
+    bits = type == Type::F64 ? std::bit_cast<uint64_t>(static_cast<double>(value))
+                             : std::bit_cast<uint32_t>(value);
+    return true;
+  }
+  if (literal.size() == 18 && (literal[1] == 'd' || literal[1] == 'D') && literal[0] == '0') {
+    uint64_t raw = 0;
+    if (!hex_bits(literal.substr(2), raw)) return false;
+    double value = std::bit_cast<double>(raw);
+    if (negative) value = -value;
+    bits = type == Type::F32 ? std::bit_cast<uint32_t>(static_cast<float>(value))
+                             : std::bit_cast<uint64_t>(value);
+    return true;
+  }
+  const bool decimal_float = literal.find_first_of(".eE") != std::string_view::npos &&
+                             !(literal.size() > 1 && (literal[1] == 'x' || literal[1] == 'X'));
+  if (decimal_float || wants_float) {
+    double value = 0;
+    if (decimal_float) {
+      auto [ptr, ec] = std::from_chars(literal.data(), literal.data() + literal.size(), value);
+      if (ec != std::errc() || ptr != literal.data() + literal.size()) return false;
+    } else {
+      uint64_t integer = 0;
+      int base = literal.starts_with("0x") || literal.starts_with("0X") ? 16 : 10;
+      std::string_view digits = base == 16 ? literal.substr(2) : literal;
+      auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), integer, base);
+      if (ec != std::errc()) return false;
+      value = static_cast<double>(integer);
+    }
+    if (negative) value = -value;
+    bits = type == Type::F64 ? std::bit_cast<uint64_t>(value)
+                             : std::bit_cast<uint32_t>(static_cast<float>(value));
+    return true;
+  }
+  std::string_view digits = literal;
+  int base = 10;
+  if (digits.starts_with("0x") || digits.starts_with("0X")) {
+    digits.remove_prefix(2);
+    base = 16;
+  }
+  if (!digits.empty() && (digits.back() == 'U' || digits.back() == 'u')) digits.remove_suffix(1);
+  uint64_t value = 0;
+  auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value, base);
+  if (ec != std::errc() || ptr != digits.data() + digits.size()) return false;
+  bits = negative ? ~value + 1 : value;
+  return true;
+}
+
+}  // namespace tilecamp::ptx

@@ -1,0 +1,141 @@
+// The parsed form of a PTX module: what the emulator executes and what diagnostics point into.
+// Instructions are decoded once at parse time (opcode, types, operands resolved to register
+// indices), so executing one never looks at text again.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace tilecamp::ptx {
+
+enum class Type : uint8_t {
+  None, Pred,
+  B8, B16, B32, B64, B128,
+  U8, U16, U32, U64,
+  S8, S16, S32, S64,
+  F16, F16x2, BF16, BF16x2, F32, F64,
+};
+
+int type_bits(Type type);
+bool is_signed(Type type);
+bool is_float(Type type);
+const char* type_name(Type type);
+
+enum class Space : uint8_t { Generic, Global, Shared, Local, Param, Const };
+const char* space_name(Space space);
+
+enum class Opcode : uint16_t {
+  Unsupported,
+  // data movement and conversion
+  Mov, Cvt, Cvta, Ld, St, Selp,
+  // integer and float arithmetic
+  Add, Sub, Mul, Mad, Fma, Div, Rem, Min, Max, Abs, Neg,
+  // logic and shifts
+  And, Or, Xor, Not, Cnot, Shl, Shr,
+  // comparison
+  Setp, Set,
+  // control flow and synchronisation
+  Bra, Ret, Exit, Bar, Membar,
+};
+
+enum class CompareOp : uint8_t { None, Eq, Ne, Lt, Le, Gt, Ge, Lo, Ls, Hi, Hs,
+                                 Equ, Neu, Ltu, Leu, Gtu, Geu, Num, Nan };
+enum class BoolOp : uint8_t { None, And, Or, Xor };
+enum class MulMode : uint8_t { None, Lo, Hi, Wide };
+enum class Rounding : uint8_t { None, Rn, Rz, Rm, Rp, Rni, Rzi, Rmi, Rpi };
+
+enum class SpecialRegister : uint8_t {
+  Tid, Ntid, Ctaid, Nctaid, Laneid, Warpid, Nwarpid, Smid, Nsmid, Gridid,
+  LanemaskEq, LanemaskLe, LanemaskLt, LanemaskGe, LanemaskGt, Clock, Clock64, Globaltimer,
+};
+
+struct Operand {
+  enum class Kind : uint8_t { None, Register, Immediate, Special, Address, Symbol, Vector, Label };
+  Kind kind = Kind::None;
+  int32_t reg = -1;            // Register; Address base register (or -1)
+  uint64_t bits = 0;           // Immediate raw bits, already in the instruction's type
+  int64_t offset = 0;          // Address displacement
+  int32_t symbol = -1;         // Symbol / Address base symbol (index into Module::symbols)
+  SpecialRegister special{};   // Special
+  uint8_t component = 0;       // Special: 0=x 1=y 2=z
+  uint8_t count = 0;           // Vector: number of elements
+  std::array<int32_t, 4> elements{-1, -1, -1, -1};  // Vector: register indices (-1 is the sink `_`)
+  bool negate = false;         // predicate operand written `!%p`
+};
+
+struct SourceLocation {
+  int file = 0;  // index into Module::files; 0 when unknown
+  int line = 0;
+};
+
+struct Instruction {
+  Opcode opcode = Opcode::Unsupported;
+  Type type = Type::None;         // the instruction's (destination) type
+  Type source_type = Type::None;  // cvt's source type
+  Space space = Space::Generic;   // ld/st/cvta
+  uint8_t vector = 1;             // .v2 / .v4
+  bool to_space = false;          // cvta.to.SPACE (generic -> space) rather than cvta.SPACE
+  bool ftz = false, saturate = false, approx = false, uniform = false;
+  CompareOp compare = CompareOp::None;
+  BoolOp bool_op = BoolOp::None;
+  MulMode mul_mode = MulMode::None;
+  Rounding rounding = Rounding::None;
+  int32_t guard = -1;             // predicate register guarding the instruction, -1 for none
+  bool guard_negated = false;
+  uint8_t operand_count = 0;
+  std::array<Operand, 5> operands{};
+  uint32_t target = 0;            // branch target (instruction index)
+  uint32_t barrier_id = 0;        // not yet used beyond 0
+  SourceLocation location;
+  std::string text;               // the instruction as written, for messages
+  std::string unsupported_reason; // why opcode is Unsupported
+};
+
+struct Symbol {
+  std::string name;
+  Space space = Space::Global;
+  uint64_t size = 0;
+  uint32_t align = 1;
+  uint64_t offset = 0;            // Shared: offset in the block's shared window; Param: offset in
+                                  // the parameter buffer; Global/Const: offset in module data
+  std::vector<uint8_t> initializer;  // bytes; empty means zero
+};
+
+struct Parameter {
+  std::string name;
+  Type type = Type::None;
+  uint32_t size = 0;
+  uint32_t align = 0;
+  uint32_t offset = 0;            // in the parameter buffer
+  bool is_pointer_sized() const { return size == 8; }
+};
+
+struct Function {
+  std::string name;
+  bool is_entry = false;
+  std::vector<Parameter> parameters;
+  uint32_t parameter_bytes = 0;
+  std::vector<std::string> register_names;   // index -> name
+  std::vector<Type> register_types;
+  std::vector<Instruction> instructions;
+  uint32_t static_shared_bytes = 0;          // this kernel's .shared variables (incl. module scope)
+  uint32_t local_bytes = 0;                  // per-thread .local variables (stack arrays, spills)
+  std::vector<uint32_t> reconvergence_pc;    // per instruction: where divergent paths meet again
+  SourceLocation location;                   // where the function starts
+};
+
+struct Module {
+  std::vector<std::string> files{""};        // `.file` index -> path
+  std::vector<Symbol> symbols;
+  std::vector<Function> functions;
+  uint32_t module_shared_bytes = 0;
+  uint32_t module_local_bytes = 0;
+
+  const Function* find_function(const std::string& name) const;
+  std::string location_text(const SourceLocation& location) const;  // "file:line"
+};
+
+}  // namespace tilecamp::ptx

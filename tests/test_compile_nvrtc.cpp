@@ -1,0 +1,251 @@
+// NvrtcCompiler against the real NVRTC (no GPU needed): what reaches the PTX and what reaches the
+// learner when their file does not compile.
+#include <doctest/doctest.h>
+
+#include <string>
+#include <string_view>
+
+#include "checker/compile/builtin_headers.h"
+#include "checker/compile/nvrtc_compiler.h"
+
+namespace tilecamp {
+namespace {
+
+constexpr std::string_view k_saxpy = R"(__global__ void saxpy(int n, float a, const float* x, float* y) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) y[i] = a * x[i] + y[i];
+}
+)";
+
+CompileResult compile_or_fail(const SourceFile& source, const CompileOptions& options = {}) {
+  NvrtcCompiler compiler;
+  Expected<CompileResult> result = compiler.compile(source, options);
+  if (!result) FAIL(result.error());
+  return std::move(*result);
+}
+
+// The first PTX line containing `needle`, or "" if none does.
+std::string_view line_containing(std::string_view text, std::string_view needle) {
+  const std::size_t at = text.find(needle);
+  if (at == std::string_view::npos) return {};
+  const std::size_t begin = text.rfind('\n', at) + 1;  // npos + 1 == 0 on the first line
+  return text.substr(begin, text.find('\n', at) - begin);
+}
+
+TEST_CASE("a kernel that compiles yields PTX with .loc lines and a .file naming the source") {
+  const std::string path = "exercises/saxpy/kernel.cu";
+  const CompileResult result = compile_or_fail({path, std::string(k_saxpy)});
+
+  CHECK(result.ok);
+  CHECK(result.diagnostics.empty());
+  CHECK(result.ptx.find(".visible .entry _Z5saxpyifPKfPf(") != std::string::npos);
+  CHECK(result.ptx.find(".loc\t1 3 ") != std::string::npos);
+  // NVRTC makes a relative name absolute by prefixing the working directory.
+  CHECK(line_containing(result.ptx, ".file\t1 ").ends_with("/" + path + "\""));
+}
+
+TEST_CASE("a syntax error is reported with the learner's file, line, column and message") {
+  const CompileResult result = compile_or_fail({"kernel.cu", R"(__global__ void k(float* a) {
+  int i = threadIdx.x
+  a[i] = 1.0f;
+}
+)"});
+
+  CHECK_FALSE(result.ok);
+  CHECK(result.ptx.empty());
+  CHECK(result.log.find("kernel.cu(3): error: expected a \";\"") != std::string::npos);
+  REQUIRE(!result.diagnostics.empty());
+  const CompileDiagnostic& error = result.diagnostics.front();
+  CHECK(error.file == "kernel.cu");
+  CHECK(error.line == 3);
+  CHECK(error.column == 3);
+  CHECK(error.severity == "error");
+  CHECK(error.message == "expected a \";\"");
+  CHECK(error.source_line == "  a[i] = 1.0f;");
+}
+
+TEST_CASE("printf, assert and fixed-width integers from the usual headers compile to vprintf and __assertfail") {
+  const CompileResult result = compile_or_fail({"kernel.cu", R"(#include <cstdio>
+#include <cassert>
+#include <cstdint>
+#include <cuda_runtime.h>
+__global__ void k(const uint32_t* in, int64_t* out, uint32_t n) {
+  uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
+  assert(i < n);
+  printf("thread %u reads %u\n", i, in[i]);
+  out[i] = static_cast<std::int64_t>(in[i]) - INT32_MAX;
+}
+)"});
+
+  REQUIRE(result.ok);
+  CHECK(result.ptx.find("call.uni (retval0), \n\tvprintf,") != std::string::npos);
+  CHECK(result.ptx.find("call.uni \n\t__assertfail,") != std::string::npos);
+  // int64_t is `long`, as with nvcc on Linux, so the kernel mangles the same way.
+  CHECK(result.ptx.find(".entry _Z1kPKjPlj(") != std::string::npos);
+}
+
+TEST_CASE("every builtin header compiles when included on its own") {
+  for (const BuiltinHeader& header : builtin_headers()) {
+    CAPTURE(header.name);
+    const CompileResult result = compile_or_fail(
+        {"kernel.cu", std::string("#include <") + header.name + ">\n" + std::string(k_saxpy)});
+    CHECK(result.ok);
+    CHECK(result.diagnostics.empty());
+  }
+}
+
+TEST_CASE("defining NDEBUG compiles assert away") {
+  const SourceFile source{"kernel.cu", R"(#include <cassert>
+__global__ void k(int* a) { assert(a[0] == 1); }
+)"};
+  CompileOptions options;
+  options.defines = {"NDEBUG"};
+
+  const CompileResult result = compile_or_fail(source, options);
+
+  REQUIRE(result.ok);
+  CHECK(result.ptx.find("__assertfail") == std::string::npos);
+}
+
+TEST_CASE("defines become macros of the program") {
+  CompileOptions options;
+  options.defines = {"TILE=16", "USE_SHARED"};
+
+  const CompileResult result = compile_or_fail({"kernel.cu", R"(
+static_assert(TILE == 16, "TILE");
+#ifndef USE_SHARED
+#error USE_SHARED
+#endif
+__global__ void k(float* a) { a[0] = TILE; }
+)"}, options);
+
+  CHECK(result.ok);
+}
+
+TEST_CASE("the builtin headers' limit and math macros are constant expressions") {
+  const CompileResult result = compile_or_fail({"kernel.cu", R"(#include <cfloat>
+#include <climits>
+#include <cmath>
+constexpr float k_lowest = -FLT_MAX;
+constexpr float k_infinity = INFINITY;
+static_assert(k_infinity > k_lowest && INT_MAX == 2147483647 && M_PI > 3.14, "");
+__global__ void k(float* a) { a[0] = std::fmax(a[0], k_lowest) + (isnan(NAN) ? 1.0f : 0.0f); }
+)"});
+
+  CHECK(result.ok);
+}
+
+TEST_CASE("math macros need no include, as nvcc pre-includes cuda_runtime.h") {
+  const CompileResult result = compile_or_fail({"kernel.cu", R"(
+__global__ void k(float* a) { a[0] = a[0] < INFINITY ? static_cast<float>(M_PI) : 0.0f; }
+)"});
+
+  CHECK(result.ok);
+}
+
+TEST_CASE("a name expression for a template kernel returns the mangled name of a PTX entry") {
+  CompileOptions options;
+  options.name_expressions = {"scale<4>"};
+
+  const CompileResult result = compile_or_fail({"kernel.cu", R"(template <int N>
+__global__ void scale(float* a) { a[threadIdx.x] *= N; }
+)"}, options);
+
+  REQUIRE(result.ok);
+  REQUIRE(result.lowered_names.count("scale<4>") == 1);
+  const std::string& lowered = result.lowered_names.at("scale<4>");
+  CHECK(lowered == "_Z5scaleILi4EEvPf");
+  CHECK(result.ptx.find(".entry " + lowered + "(") != std::string::npos);
+}
+
+TEST_CASE("appended source is compiled into the same PTX after the learner's kernels") {
+  CompileOptions options;
+  options.appended_source = "__global__ void report_tile(int* out) { out[0] = 16; }\n";
+
+  const CompileResult result = compile_or_fail({"kernel.cu", std::string(k_saxpy)}, options);
+
+  REQUIRE(result.ok);
+  CHECK(result.ptx.find(".entry _Z5saxpyifPKfPf(") != std::string::npos);
+  CHECK(result.ptx.find(".entry _Z11report_tilePi(") != std::string::npos);
+}
+
+TEST_CASE("an error in the learner's text keeps its line when source is appended") {
+  CompileOptions options;
+  options.appended_source = "__global__ void report_tile(int* out) { out[0] = 16; }\n";
+
+  const CompileResult result = compile_or_fail({"kernel.cu", R"(__global__ void k(float* a) {
+  a[0] = undefined_value;
+}
+)"}, options);
+
+  CHECK_FALSE(result.ok);
+  REQUIRE(result.diagnostics.size() == 1);
+  CHECK(result.diagnostics[0].file == "kernel.cu");
+  CHECK(result.diagnostics[0].line == 2);
+}
+
+TEST_CASE("an error in the appended source names the appended file, not the learner's") {
+  CompileOptions options;
+  options.appended_source = "__global__ void report_tile(int* out) { out[0] = TILE; }\n";
+
+  const CompileResult result = compile_or_fail({"kernel.cu", std::string(k_saxpy)}, options);
+
+  CHECK_FALSE(result.ok);
+  REQUIRE(result.diagnostics.size() == 1);
+  CHECK(result.diagnostics[0].file == k_appended_source_name);
+  CHECK(result.diagnostics[0].line == 1);
+}
+
+TEST_CASE("an unused variable is a warning and the kernel still compiles") {
+  const CompileResult result = compile_or_fail({"kernel.cu", R"(__global__ void k(float* a) {
+  int unused = 3;
+  a[0] = 1.0f;
+}
+)"});
+
+  CHECK(result.ok);
+  CHECK_FALSE(result.ptx.empty());
+  REQUIRE(result.diagnostics.size() == 1);
+  CHECK(result.diagnostics[0].severity == "warning");
+  CHECK(result.diagnostics[0].line == 2);
+  CHECK(result.diagnostics[0].message == "variable \"unused\" was declared but never referenced");
+}
+
+TEST_CASE("a function without __device__ or __global__ is a compile error under NVRTC") {
+  const CompileResult result = compile_or_fail({"kernel.cu", R"(int square(int x) { return x * x; }
+__global__ void k(int* a) { a[0] = 1; }
+)"});
+
+  CHECK_FALSE(result.ok);
+  REQUIRE_FALSE(result.diagnostics.empty());
+  CHECK(result.diagnostics[0].line == 1);
+  CHECK(result.diagnostics[0].message.find("host functions are not allowed in JIT mode") !=
+        std::string::npos);
+}
+
+TEST_CASE("an include NVRTC cannot find is a compile error at the include") {
+  const CompileResult result = compile_or_fail({"kernel.cu", R"(#include "helpers.cuh"
+__global__ void k(float* a) { a[0] = 1.0f; }
+)"});
+
+  CHECK_FALSE(result.ok);
+  REQUIRE(result.diagnostics.size() == 1);
+  CHECK(result.diagnostics[0].severity == "error");
+  CHECK(result.diagnostics[0].line == 1);
+  CHECK(result.diagnostics[0].message == "cannot open source file \"helpers.cuh\"");
+}
+
+TEST_CASE("an architecture NVRTC does not know is an error of the compiler, not of the kernel") {
+  CompileOptions options;
+  options.arch = "compute_1";
+  NvrtcCompiler compiler;
+
+  const Expected<CompileResult> result = compiler.compile({"kernel.cu", std::string(k_saxpy)}, options);
+
+  REQUIRE_FALSE(result.has_value());
+  CHECK(result.error().starts_with("nvrtcCompileProgram for kernel.cu: NVRTC_ERROR_INVALID_OPTION"));
+  CHECK(result.error().find("--gpu-architecture") != std::string::npos);
+}
+
+}  // namespace
+}  // namespace tilecamp

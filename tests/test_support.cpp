@@ -1,0 +1,43 @@
+#include "tests/test_support.h"
+
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "checker/compile/nvrtc_compiler.h"
+#include "checker/ptx/parser.h"
+
+namespace tilecamp::test {
+
+std::filesystem::path data_path(const std::string& name) {
+  return std::filesystem::path(TILECAMP_TEST_DATA_DIR) / name;
+}
+
+std::filesystem::path source_path(const std::string& relative) {
+  return std::filesystem::path(TILECAMP_SOURCE_DIR) / relative;
+}
+
+std::string read_text(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  REQUIRE_MESSAGE(in.good(), "cannot open " << path);
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  return buffer.str();
+}
+
+std::string compile_to_ptx(const std::string& file_name, const std::string& source) {
+  NvrtcCompiler compiler;
+  auto result = compiler.compile({file_name, source}, {});
+  REQUIRE_MESSAGE(result.has_value(), (result ? "" : result.error()));
+  REQUIRE_MESSAGE(result->ok, result->log);
+  return result->ptx;
+}
+
+ptx::Module compile_to_module(const std::string& file_name, const std::string& source) {
+  auto module = ptx::parse_module(compile_to_ptx(file_name, source));
+  REQUIRE_MESSAGE(module.has_value(), (module ? "" : module.error()));
+  return std::move(*module);
+}
+
+}  // namespace tilecamp::test

@@ -1,0 +1,19 @@
+// Helpers shared by the test files: reading test data, compiling CUDA source to a parsed module.
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+#include "checker/ptx/module.h"
+
+namespace tilecamp::test {
+
+std::filesystem::path data_path(const std::string& name);
+std::filesystem::path source_path(const std::string& relative);  // inside the repository
+std::string read_text(const std::filesystem::path& path);
+
+// Compiles CUDA source with NVRTC and parses the PTX; fails the calling test on any error.
+std::string compile_to_ptx(const std::string& file_name, const std::string& source);
+ptx::Module compile_to_module(const std::string& file_name, const std::string& source);
+
+}  // namespace tilecamp::test
