@@ -1,1 +1,35 @@
-int main() { return 0; }
+// tilecamp: the course's command-line program. main() only dispatches to the commands' table.
+#include <iostream>
+
+#include "runner/command.h"
+#include "runner/terminal.h"
+
+namespace {
+
+const tilecamp::runner::Command k_commands[] = {
+    {"check", tilecamp::runner::setup_check_command},
+    {"profile", tilecamp::runner::setup_profile_command},
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app("tilecamp: learn the GPU memory hierarchy by writing CUDA kernels", "tilecamp");
+  app.require_subcommand(0, 1);
+  std::vector<std::pair<CLI::App*, std::function<int()>>> handlers;
+  for (const auto& command : k_commands) {
+    auto run = command.setup(app);
+    handlers.emplace_back(app.get_subcommand(command.name), std::move(run));
+  }
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& error) {
+    const int code = app.exit(error);
+    return code == 0 ? 0 : tilecamp::runner::k_exit_usage;
+  }
+  for (auto& [subcommand, run] : handlers) {
+    if (subcommand->parsed()) return run();
+  }
+  std::cout << app.help();
+  return 0;
+}

@@ -16,7 +16,7 @@ constexpr std::size_t k_source_indent = 2;
 // "x(3): error:" cannot pass for the location.
 const std::regex& header_pattern() {
   static const std::regex pattern(
-      R"(^(?:(\S.*?)\((\d+)\): |(At end of source): )?)"
+      R"(^(?:(\S.*?)\((\d{1,9})\): |(At end of source): )?)"
       R"(((?:[A-Za-z-]+ )?error|warning|note|remark)(?: #\d+(?:-[A-Z])?)?: (.*)$)");
   return pattern;
 }

@@ -1,4 +1,4 @@
-// Reading NVRTC's compile log into diagnostics. NVRTC (CUDA 12 and 13) writes each diagnostic as
+// Reading NVRTC's compile log into diagnostics. NVRTC (as of CUDA 13.0) writes each diagnostic as
 //
 //   kernel.cu(12): error: identifier "x" is undefined
 //     a[i] = x;

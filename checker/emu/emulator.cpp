@@ -16,6 +16,16 @@ bool LaunchResult::has_error() const {
   return false;
 }
 
+void show_path_as_given(LaunchResult& result, const std::string& given) {
+  auto relabel = [&](std::string& file) {
+    if (file.size() > given.size() && file.ends_with(given) && file[file.size() - given.size() - 1] == '/') {
+      file = given;
+    }
+  };
+  for (LineProfile& line : result.lines) relabel(line.file);
+  for (Diagnostic& diagnostic : result.diagnostics) relabel(diagnostic.file);
+}
+
 Emulator::Emulator(const ptx::Module& module, DeviceMemory& memory) : m_module(module), m_memory(memory) {
   for (size_t i = 0; i < module.symbols.size(); ++i) {
     const ptx::Symbol& symbol = module.symbols[i];

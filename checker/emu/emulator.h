@@ -48,6 +48,10 @@ struct LaunchResult {
   bool has_error() const;
 };
 
+// NVRTC writes `.file` with the working directory in front of a relative path; this puts back the
+// path as the person gave it, in every line and diagnostic of `result`.
+void show_path_as_given(LaunchResult& result, const std::string& given);
+
 class Emulator {
  public:
   // Allocates the module's `__device__` and `__constant__` variables in `memory`.

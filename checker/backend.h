@@ -1,0 +1,46 @@
+// Where a kernel runs. The grading and profiling logic talks to this interface only, so it is
+// the same on the emulator, on a GPU (a later backend), and against a fake in tests.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "checker/emu/emulator.h"
+#include "checker/util/expected.h"
+
+namespace tilecamp {
+
+struct KernelArgument {
+  std::vector<uint8_t> scalar;  // the value's bytes, when the parameter is a scalar
+  int buffer = -1;              // else the index of the buffer whose address is passed
+};
+
+struct BufferData {
+  std::string name;  // used in out-of-bounds messages: "12 bytes past the end of `out`"
+  std::vector<uint8_t> bytes;
+};
+
+struct LaunchRequest {
+  std::string kernel;  // the mangled PTX entry name
+  emu::LaunchConfig config;
+  std::vector<BufferData> buffers;
+  std::vector<KernelArgument> arguments;  // one per kernel parameter, in order
+};
+
+struct LaunchOutcome {
+  std::vector<std::vector<uint8_t>> buffers;  // contents after the kernel, same order
+  emu::LaunchResult profile;                  // counters, per-line figures, diagnostics
+};
+
+class Backend {
+ public:
+  virtual ~Backend() = default;
+  virtual std::string name() const = 0;
+  // Loads a PTX module; later launches run its kernels.
+  virtual Status load(const std::string& ptx) = 0;
+  virtual const ptx::Module& module() const = 0;
+  virtual Expected<LaunchOutcome> launch(const LaunchRequest& request) = 0;
+};
+
+}  // namespace tilecamp

@@ -1,0 +1,21 @@
+// The Backend that runs kernels on tilecamp's own SIMT emulator: always available, deterministic.
+#pragma once
+
+#include <memory>
+
+#include "checker/backend.h"
+
+namespace tilecamp::emu {
+
+class EmulatorBackend : public Backend {
+ public:
+  std::string name() const override { return "emulator"; }
+  Status load(const std::string& ptx) override;
+  const ptx::Module& module() const override { return *m_module; }
+  Expected<LaunchOutcome> launch(const LaunchRequest& request) override;
+
+ private:
+  std::unique_ptr<ptx::Module> m_module;
+};
+
+}  // namespace tilecamp::emu

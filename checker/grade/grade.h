@@ -1,0 +1,19 @@
+// Checking a learner's kernel file as an exercise: compile, read the launch constants, run every
+// case against the reference, then (only if all are correct) the performance thresholds.
+#pragma once
+
+#include "checker/backend.h"
+#include "checker/compile/compiler.h"
+#include "checker/grade/exercise.h"
+#include "checker/grade/verdict.h"
+
+namespace tilecamp::grade {
+
+struct GradeOptions {
+  uint64_t seed = 1;  // draws the hidden cases and the inputs
+};
+
+Verdict grade_exercise(const Exercise& exercise, const SourceFile& source, Compiler& compiler, Backend& backend,
+                       const GradeOptions& options);
+
+}  // namespace tilecamp::grade

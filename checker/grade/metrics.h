@@ -1,0 +1,21 @@
+// The figures an exercise's thresholds may name, computed from the emulator's counters.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "checker/emu/counters.h"
+
+namespace tilecamp::grade {
+
+// e.g. "global_st_sectors_per_request", "shared_ld_wavefronts_per_request",
+// "shared_ld_bank_conflicts". nullopt for an unknown name, or a ratio with no requests.
+std::optional<double> metric_value(const emu::Counters& counters, const std::string& metric);
+bool is_known_metric(const std::string& metric);
+std::vector<std::string> known_metrics();
+
+// One sentence on what the metric means and what a good value looks like.
+std::string metric_explanation(const std::string& metric);
+
+}  // namespace tilecamp::grade

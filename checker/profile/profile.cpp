@@ -1,0 +1,76 @@
+#include "checker/profile/profile.h"
+
+#include "checker/ptx/kernel_lookup.h"
+
+namespace tilecamp::profile {
+namespace {
+
+Expected<std::vector<KernelArgument>> bind_arguments(const ptx::Function& kernel, const std::string& name,
+                                                     const ProfileRequest& request,
+                                                     std::vector<BufferData>& buffers) {
+  if (request.arguments.size() != kernel.parameters.size()) {
+    return make_error("`" + name + "` takes " + std::to_string(kernel.parameters.size()) +
+                      " parameter(s), but " + std::to_string(request.arguments.size()) +
+                      " --arg were given (one --arg per parameter, in order)");
+  }
+  std::vector<KernelArgument> arguments;
+  for (size_t i = 0; i < request.arguments.size(); ++i) {
+    const ArgSpec& spec = request.arguments[i];
+    const ptx::Parameter& parameter = kernel.parameters[i];
+    const std::string which = "parameter " + std::to_string(i + 1) + " of `" + name + "`";
+    KernelArgument argument;
+    if (spec.is_buffer) {
+      if (parameter.size != 8) {
+        return make_error(which + " is a " + std::to_string(parameter.size) +
+                          "-byte value, not a pointer: --arg '" + spec.text + "' gives a buffer");
+      }
+      argument.buffer = static_cast<int>(buffers.size());
+      buffers.push_back({"arg" + std::to_string(i + 1), fill_buffer(spec, request.seed + i)});
+    } else {
+      if (spec.scalar.size() != parameter.size) {
+        return make_error(which + " has " + std::to_string(parameter.size) + " bytes, but --arg '" +
+                          spec.text + "' gives " + std::to_string(spec.scalar.size()));
+      }
+      argument.scalar = spec.scalar;
+    }
+    arguments.push_back(std::move(argument));
+  }
+  return arguments;
+}
+
+}  // namespace
+
+Expected<ProfileReport> profile_kernel(Compiler& compiler, Backend& backend, const ProfileRequest& request) {
+  ProfileReport report;
+  report.grid = request.grid;
+  report.block = request.block;
+  std::string ptx_text = request.text;
+  if (!request.path.ends_with(".ptx")) {
+    CompileOptions options;
+    if (request.kernel.find('<') != std::string::npos) options.name_expressions.push_back(request.kernel);
+    TC_TRY_ASSIGN(CompileResult compiled, compiler.compile({request.path, request.text}, options));
+    report.compile_log = compiled.log;
+    report.compile_diagnostics = compiled.diagnostics;
+    if (!compiled.ok) {
+      report.compiled = false;
+      return report;
+    }
+    ptx_text = std::move(compiled.ptx);
+  }
+  TC_TRY(backend.load(ptx_text));
+  TC_TRY_ASSIGN(report.mangled, ptx::resolve_kernel_name(backend.module(), request.kernel));
+  report.kernel = ptx::readable_kernel_name(report.mangled);
+  const ptx::Function& kernel = *backend.module().find_function(report.mangled);
+
+  LaunchRequest launch;
+  launch.kernel = report.mangled;
+  launch.config.grid = request.grid;
+  launch.config.block = request.block;
+  TC_TRY_ASSIGN(launch.arguments, bind_arguments(kernel, report.kernel, request, launch.buffers));
+  TC_TRY_ASSIGN(LaunchOutcome outcome, backend.launch(launch));
+  report.result = std::move(outcome.profile);
+  emu::show_path_as_given(report.result, request.path);
+  return report;
+}
+
+}  // namespace tilecamp::profile

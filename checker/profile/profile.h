@@ -1,0 +1,39 @@
+// `tilecamp profile`: run any kernel once on a backend with arguments from the command line and
+// report Nsight-like counters, per kernel and per source line, with the emulator's diagnostics.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "checker/backend.h"
+#include "checker/compile/compiler.h"
+#include "checker/profile/arg_spec.h"
+
+namespace tilecamp::profile {
+
+struct ProfileRequest {
+  std::string path;  // a .cu file (compiled with NVRTC) or a .ptx file (used as is)
+  std::string text;  // the file's contents
+  std::string kernel;
+  emu::Dim3 grid;
+  emu::Dim3 block;
+  std::vector<ArgSpec> arguments;
+  uint64_t seed = 1;
+};
+
+struct ProfileReport {
+  bool compiled = true;  // false: compile_diagnostics hold the compiler's errors
+  std::vector<CompileDiagnostic> compile_diagnostics;
+  std::string compile_log;
+  std::string kernel;   // as a person writes it: "sgemmTiled<16>"
+  std::string mangled;  // the PTX entry
+  emu::Dim3 grid;
+  emu::Dim3 block;
+  emu::LaunchResult result;
+};
+
+// An Error is a usage problem (unknown kernel, arguments that do not match its parameters,
+// unreadable PTX); a kernel that fails at run time is a report with error diagnostics.
+Expected<ProfileReport> profile_kernel(Compiler& compiler, Backend& backend, const ProfileRequest& request);
+
+}  // namespace tilecamp::profile

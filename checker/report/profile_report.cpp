@@ -1,0 +1,141 @@
+#include "checker/report/profile_report.h"
+
+#include <fmt/format.h>
+
+#include <sstream>
+
+namespace tilecamp::report {
+namespace {
+
+std::string dim3_text(const emu::Dim3& d) { return fmt::format("{},{},{}", d.x, d.y, d.z); }
+
+nlohmann::json dim3_json(const emu::Dim3& d) { return nlohmann::json::array({d.x, d.y, d.z}); }
+
+void add_counters(nlohmann::json& object, const emu::Counters& counters) {
+  counters.for_each([&](const char* name, uint64_t value) { object[name] = value; });
+}
+
+std::vector<std::string> split_lines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+std::string trimmed(std::string text, size_t width) {
+  const size_t start = text.find_first_not_of(" \t");
+  text = start == std::string::npos ? "" : text.substr(start);
+  for (char& c : text) {
+    if (c == '\t') c = ' ';
+  }
+  if (text.size() > width) text = text.substr(0, width - 3) + "...";
+  return text;
+}
+
+// One row of the per-line table: counters grouped by memory, so a bad line stands out.
+struct Column {
+  const char* heading;
+  uint64_t emu::Counters::*field;
+};
+
+constexpr Column k_columns[] = {
+    {"gld req", &emu::Counters::global_ld_requests},
+    {"gld sect", &emu::Counters::global_ld_sectors},
+    {"gst req", &emu::Counters::global_st_requests},
+    {"gst sect", &emu::Counters::global_st_sectors},
+    {"sld req", &emu::Counters::shared_ld_requests},
+    {"sld wavef", &emu::Counters::shared_ld_wavefronts},
+    {"sld confl", &emu::Counters::shared_ld_bank_conflicts},
+    {"sst req", &emu::Counters::shared_st_requests},
+    {"sst wavef", &emu::Counters::shared_st_wavefronts},
+    {"sst confl", &emu::Counters::shared_st_bank_conflicts},
+    {"instr", &emu::Counters::warp_instructions},
+};
+
+// A line whose accesses cost more than the ideal: uncoalesced global or conflicting shared.
+bool is_costly(const emu::Counters& c) {
+  return c.shared_ld_bank_conflicts > 0 || c.shared_st_bank_conflicts > 0 ||
+         c.global_ld_sectors > 4 * c.global_ld_requests || c.global_st_sectors > 4 * c.global_st_requests;
+}
+
+}  // namespace
+
+std::vector<Diagnostic> compile_diagnostics(const std::vector<CompileDiagnostic>& diagnostics) {
+  std::vector<Diagnostic> result;
+  for (const CompileDiagnostic& d : diagnostics) {
+    std::string message = d.message;
+    if (d.column > 0) message = "column " + std::to_string(d.column) + ": " + message;
+    result.push_back({d.severity == "warning" ? Severity::Warning : Severity::Error, "compile", d.file,
+                      d.line, message});
+  }
+  return result;
+}
+
+std::string diagnostic_text(const Diagnostic& d, const Style& style) {
+  const std::string severity = d.severity == Severity::Error ? style.red("error") : style.yellow("warning");
+  std::string where = d.file.empty() ? "" : d.file + (d.line > 0 ? ":" + std::to_string(d.line) : "") + ": ";
+  return fmt::format("{}: {}{} [{}]", severity, style.bold(where), d.message, d.kind);
+}
+
+nlohmann::json diagnostic_json(const Diagnostic& d) {
+  return {{"severity", severity_name(d.severity)}, {"kind", d.kind}, {"file", d.file},
+          {"line", d.line}, {"message", d.message}};
+}
+
+std::string profile_text(const profile::ProfileReport& report, const std::string& source, const Style& style) {
+  std::string out;
+  if (!report.compiled) {
+    for (const Diagnostic& d : compile_diagnostics(report.compile_diagnostics)) out += diagnostic_text(d, style) + "\n";
+    return out;
+  }
+  const emu::LaunchResult& result = report.result;
+  out += fmt::format("{}  grid {}  block {}{}\n\n", style.bold(report.kernel), dim3_text(report.grid),
+                     dim3_text(report.block), result.completed ? "" : style.red("  (stopped by an error)"));
+  out += style.bold("totals") + "\n";
+  result.totals.for_each([&](const char* name, uint64_t value) { out += fmt::format("  {:<26}{:>14}\n", name, value); });
+  const std::vector<std::string> source_lines = split_lines(source);
+  out += "\n" + style.bold("per source line") + "\n";
+  std::string header = fmt::format("  {:>5}  {:<36}", "line", "source");
+  for (const Column& column : k_columns) header += fmt::format(" {:>9}", column.heading);
+  out += style.dim(header) + "\n";
+  for (const emu::LineProfile& line : result.lines) {
+    std::string text;
+    if (line.line > 0 && line.line <= static_cast<int>(source_lines.size())) text = source_lines[line.line - 1];
+    std::string row = fmt::format("  {:>5}  {:<36}", line.line, trimmed(text, 36));
+    for (const Column& column : k_columns) row += fmt::format(" {:>9}", line.counters.*column.field);
+    out += (is_costly(line.counters) ? style.yellow(row) : row) + "\n";
+  }
+  if (!result.diagnostics.empty()) {
+    out += "\n" + style.bold("diagnostics") + "\n";
+    for (const Diagnostic& d : result.diagnostics) out += "  " + diagnostic_text(d, style) + "\n";
+  }
+  return out;
+}
+
+nlohmann::json profile_json(const profile::ProfileReport& report) {
+  nlohmann::json json;
+  json["kernel"] = report.kernel;
+  json["grid"] = dim3_json(report.grid);
+  json["block"] = dim3_json(report.block);
+  json["totals"] = nlohmann::json::object();
+  json["lines"] = nlohmann::json::array();
+  json["diagnostics"] = nlohmann::json::array();
+  if (!report.compiled) {
+    for (const Diagnostic& d : compile_diagnostics(report.compile_diagnostics)) {
+      json["diagnostics"].push_back(diagnostic_json(d));
+    }
+    return json;
+  }
+  json["mangled"] = report.mangled;
+  json["completed"] = report.result.completed;
+  add_counters(json["totals"], report.result.totals);
+  for (const emu::LineProfile& line : report.result.lines) {
+    nlohmann::json row = {{"file", line.file}, {"line", line.line}};
+    add_counters(row, line.counters);
+    json["lines"].push_back(std::move(row));
+  }
+  for (const Diagnostic& d : report.result.diagnostics) json["diagnostics"].push_back(diagnostic_json(d));
+  return json;
+}
+
+}  // namespace tilecamp::report

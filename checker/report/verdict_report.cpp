@@ -1,0 +1,92 @@
+#include "checker/report/verdict_report.h"
+
+#include <fmt/format.h>
+
+#include "checker/report/profile_report.h"
+
+namespace tilecamp::report {
+namespace {
+
+std::string mark(grade::CheckStatus status, const Style& style) {
+  switch (status) {
+    case grade::CheckStatus::Pass: return style.green("PASS");
+    case grade::CheckStatus::Fail: return style.red("FAIL");
+    case grade::CheckStatus::Skip: return style.dim("SKIP");
+    case grade::CheckStatus::Info: return style.cyan("INFO");
+  }
+  return "";
+}
+
+std::string indented(const std::string& text, const std::string& prefix) {
+  std::string out;
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    out += prefix + text.substr(start, end - start) + "\n";
+    start = end + 1;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string verdict_text(const grade::Verdict& verdict, const Style& style) {
+  std::string out = fmt::format("{}  {}\n", style.bold(verdict.exercise),
+                                style.dim(fmt::format("{} on the {}, seed {}", verdict.file, verdict.backend, verdict.seed)));
+  if (!verdict.constants.empty()) {
+    std::string constants;
+    for (const auto& [name, value] : verdict.constants) constants += fmt::format("{}{} = {}", constants.empty() ? "" : ", ", name, value);
+    out += style.dim("  launch constants: " + constants) + "\n";
+  }
+  for (const grade::Check& check : verdict.checks) {
+    const bool show_message = check.status != grade::CheckStatus::Pass || !check.message.empty();
+    out += fmt::format("  {}  {}", mark(check.status, style), check.name);
+    if (check.status == grade::CheckStatus::Pass && !check.message.empty()) {
+      out += style.dim("  (" + check.message + ")") + "\n";
+    } else if (show_message && check.status != grade::CheckStatus::Pass) {
+      out += "\n" + indented(check.message, "        ");
+    } else {
+      out += "\n";
+    }
+  }
+  if (!verdict.diagnostics.empty()) {
+    out += "\n";
+    for (const Diagnostic& d : verdict.diagnostics) out += "  " + diagnostic_text(d, style) + "\n";
+  }
+  out += "\n";
+  switch (verdict.status) {
+    case grade::VerdictStatus::Pass:
+      out += style.green(style.bold("PASSED")) + "  every check passed\n";
+      break;
+    case grade::VerdictStatus::Fail:
+      out += style.red(style.bold("FAILED")) + "  fix the first failing check above and save; re-run the same check with --seed " +
+             std::to_string(verdict.seed) + "\n";
+      break;
+    case grade::VerdictStatus::Error:
+      out += style.red(style.bold("COULD NOT CHECK")) + "  " + verdict.error + "\n";
+      break;
+  }
+  return out;
+}
+
+nlohmann::json verdict_json(const grade::Verdict& verdict) {
+  nlohmann::json json;
+  json["exercise"] = verdict.exercise;
+  json["status"] = grade::verdict_status_name(verdict.status);
+  json["file"] = verdict.file;
+  json["backend"] = verdict.backend;
+  json["seed"] = verdict.seed;
+  if (verdict.status == grade::VerdictStatus::Error) json["error"] = verdict.error;
+  json["constants"] = nlohmann::json::object();
+  for (const auto& [name, value] : verdict.constants) json["constants"][name] = value;
+  json["checks"] = nlohmann::json::array();
+  for (const grade::Check& check : verdict.checks) {
+    json["checks"].push_back({{"name", check.name}, {"status", grade::check_status_name(check.status)}, {"message", check.message}});
+  }
+  json["diagnostics"] = nlohmann::json::array();
+  for (const Diagnostic& d : verdict.diagnostics) json["diagnostics"].push_back(diagnostic_json(d));
+  return json;
+}
+
+}  // namespace tilecamp::report

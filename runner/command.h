@@ -1,0 +1,21 @@
+// Each `tilecamp` subcommand registers its options on the CLI and returns the exit code when run.
+// main.cpp holds the table of them, so it stays a dispatcher.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <functional>
+
+namespace tilecamp::runner {
+
+// Adds the subcommand to `app`; the returned function runs it after parsing.
+using CommandSetup = std::function<std::function<int()>(CLI::App& app)>;
+
+struct Command {
+  const char* name;
+  CommandSetup setup;
+};
+
+std::function<int()> setup_profile_command(CLI::App& app);
+std::function<int()> setup_check_command(CLI::App& app);
+
+}  // namespace tilecamp::runner

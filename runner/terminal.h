@@ -1,0 +1,27 @@
+// What the runner needs to know about where it prints and where the course lives.
+#pragma once
+
+#include <cstdio>
+#include <filesystem>
+#include <optional>
+#include <string>
+
+#include "checker/report/style.h"
+
+namespace tilecamp::runner {
+
+// Colour only on a terminal, and never when NO_COLOR is set (https://no-color.org).
+report::Style style_for(std::FILE* stream);
+
+// The course folder (the one holding exercises/): $TILECAMP_ROOT, else the nearest folder at or
+// above the working directory that has one, else the source tree this program was built from.
+std::optional<std::filesystem::path> find_course_root();
+
+// Exit codes shared by every command.
+constexpr int k_exit_ok = 0;
+constexpr int k_exit_failed = 1;
+constexpr int k_exit_usage = 2;
+
+bool read_file(const std::filesystem::path& path, std::string& contents, std::string& error);
+
+}  // namespace tilecamp::runner
