@@ -48,7 +48,7 @@ int run_check(CheckOptions options) {
   auto root = find_course_root();
   if (!root) {
     return report_error(options, "cannot find the course: run tilecamp inside the course folder (the one with "
-                                 "exercises/ and lessons/), or set TILECAMP_ROOT to it");
+                                 "exercises/), or set TILECAMP_ROOT to it");
   }
   auto exercise = grade::find_exercise(*root, options.exercise);
   if (!exercise) return report_error(options, exercise.error());

@@ -1,6 +1,4 @@
 // tilecamp: the course's command-line program. main() only dispatches to the commands' table.
-#include <iostream>
-
 #include "runner/command.h"
 #include "runner/terminal.h"
 
@@ -30,6 +28,5 @@ int main(int argc, char** argv) {
   for (auto& [subcommand, run] : handlers) {
     if (subcommand->parsed()) return run();
   }
-  std::cout << app.help();
-  return 0;
+  return tilecamp::runner::run_course_overview();
 }

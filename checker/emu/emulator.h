@@ -30,8 +30,11 @@ struct LaunchConfig {
   Dim3 grid;
   Dim3 block;
   uint32_t dynamic_shared_bytes = 0;
-  // Warp instructions a launch may execute before it is stopped as a runaway kernel.
-  uint64_t instruction_budget = 400'000'000;
+  // A warp that executes more instructions than this is stopped as a runaway kernel (an
+  // infinite loop is caught in about a second; the heaviest course kernels need ~1% of it).
+  uint64_t warp_instruction_budget = 5'000'000;
+  // The same for the whole launch, so that a huge grid of slow warps also ends.
+  uint64_t instruction_budget = 2'000'000'000;
 };
 
 struct LineProfile {

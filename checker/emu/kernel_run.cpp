@@ -104,6 +104,7 @@ void KernelRun::run_block() {
   m_shared.assign(m_function.static_shared_bytes + m_config.dynamic_shared_bytes, 0);
   m_local.assign(size_t{threads} * m_function.local_bytes, 0);
   m_block_exited = 0;
+  m_block_leaving = 0;
   std::vector<Warp> warps(warp_count);
   for (uint32_t w = 0; w < warp_count; ++w) {
     Warp& warp = warps[w];
@@ -151,7 +152,7 @@ void KernelRun::release_barrier(std::vector<Warp>& warps) {
     }
   }
   const uint32_t pc = first->barrier_pc;
-  if (m_block_exited > 0 &&
+  if (m_block_exited + m_block_leaving > 0 &&
       std::find(m_warned_barriers.begin(), m_warned_barriers.end(), pc) == m_warned_barriers.end()) {
     m_warned_barriers.push_back(pc);
     uint32_t waiting = 0;
@@ -159,12 +160,13 @@ void KernelRun::release_barrier(std::vector<Warp>& warps) {
       if (warp.state == Warp::State::AtBarrier) waiting += std::popcount(warp.live_mask);
     }
     warn(m_code[pc], "early-exit-barrier",
-         std::to_string(m_block_exited) + " thread(s) of block " + block_name() +
+         std::to_string(m_block_exited + m_block_leaving) + " thread(s) of block " + block_name() +
              " returned before the barrier at " + where(pc) + " that the other " +
              std::to_string(waiting) +
              " wait at; the CUDA Programming Guide requires every thread of the block to reach "
              "it (today's GPUs tolerate exited threads, but do not rely on it)");
   }
+  m_block_leaving = 0;
   for (Warp& warp : warps) {
     if (warp.state != Warp::State::AtBarrier) continue;
     warp.state = Warp::State::Running;
@@ -187,12 +189,14 @@ void KernelRun::run_warp(Warp& warp) {
       exit_lanes(warp, top.mask);
       continue;
     }
-    if (m_budget_left-- == 0) {
+    if (m_budget_left-- == 0 || warp.executed >= m_config.warp_instruction_budget) {
+      const bool one_warp = warp.executed >= m_config.warp_instruction_budget;
       fail(m_code[top.pc], "runaway",
-           "the kernel ran more than " + std::to_string(m_config.instruction_budget) +
-               " warp instructions without finishing: an infinite loop? Warp " +
-               std::to_string(warp.index) + " of block " + block_name() + " was at " +
-               where(top.pc));
+           (one_warp ? "warp " + std::to_string(warp.index) + " of block " + block_name() + " ran more than " +
+                           std::to_string(m_config.warp_instruction_budget) + " instructions"
+                     : "the kernel ran more than " + std::to_string(m_config.instruction_budget) +
+                           " warp instructions") +
+               " without finishing: an infinite loop? It was at " + where(top.pc));
       return;
     }
     execute(warp);
@@ -267,6 +271,22 @@ void KernelRun::exit_lanes(Warp& warp, uint32_t lanes) {
   for (StackEntry& entry : warp.stack) entry.mask &= ~lanes;
 }
 
+// Of `lanes`, those whose next instruction is an unguarded `ret` or `exit`: they will do nothing
+// but exit. An early `return` compiles to a branch to the kernel's final `ret`, which is also the
+// reconvergence point, so the returning lanes wait there while the others run on to a barrier.
+uint32_t KernelRun::lanes_only_exiting(const Warp& warp, uint32_t lanes) const {
+  uint32_t exiting = 0;
+  for (auto it = warp.stack.rbegin(); it != warp.stack.rend() && lanes != 0; ++it) {
+    const uint32_t here = it->mask & lanes;  // the nearest entry holding a lane is where it resumes
+    lanes &= ~here;
+    const bool exits = it->pc >= m_code.size() ||
+                       ((m_code[it->pc].opcode == Opcode::Ret || m_code[it->pc].opcode == Opcode::Exit) &&
+                        m_code[it->pc].guard < 0);
+    if (exits) exiting |= here;
+  }
+  return exiting;
+}
+
 void KernelRun::barrier(Warp& warp, const Instruction& in, uint32_t lanes) {
   const uint32_t pc = warp.stack.back().pc;
   if (in.operand_count > 1) {
@@ -274,26 +294,70 @@ void KernelRun::barrier(Warp& warp, const Instruction& in, uint32_t lanes) {
                                 in.text + "`)");
     return;
   }
+  // Lanes that can only exit count as exited (early-exit-barrier warning), not as a deadlock.
+  exit_lanes(warp, lanes_only_exiting(warp, warp.live_mask & ~lanes));
   if (lanes != warp.live_mask) {
-    // Where are the other lanes? The nearest stack entry that holds them says.
+    // Where are the other lanes? Lanes on their way out (the early-return pattern) count as
+    // arrived, with a warning at release; lanes with more code to run are a deadlock.
     const uint32_t others = warp.live_mask & ~lanes;
     std::string elsewhere;
+    uint32_t leaving = 0;
     for (auto it = warp.stack.rbegin(); it != warp.stack.rend(); ++it) {
-      if (it->mask & others) {
+      const uint32_t held = it->mask & others & ~leaving;
+      if (held == 0) continue;
+      if (is_leaving(it->pc, pc)) {
+        leaving |= held;
+      } else if (elsewhere.empty()) {
         elsewhere = it->pc < m_code.size() ? "waiting to run " + where(it->pc) : "about to exit";
-        break;
       }
+    }
+    if (leaving == others) {
+      m_block_leaving += std::popcount(leaving);
+      warp.state = Warp::State::AtBarrier;
+      warp.barrier_pc = pc;
+      return;
     }
     fail(in, "deadlock",
          "deadlock: the barrier at " + where(pc) + " is reached by threads " + lane_list(lanes) +
              " of warp " + std::to_string(warp.index) + " in block " + block_name() +
-             ", but threads " + lane_list(others) + " of the same warp took another path (" +
+             ", but threads " + lane_list(others & ~leaving) + " of the same warp took another path (" +
              elsewhere + "). A __syncthreads() inside a branch that not every thread takes "
              "deadlocks: move it out of the branch");
     return;
   }
   warp.state = Warp::State::AtBarrier;
   warp.barrier_pc = pc;
+}
+
+// Lanes waiting at `pending` are leaving if they can reach no barrier and will run none of the
+// code the barrier's lanes run after `barrier` (other than the final `ret` they share).
+bool KernelRun::is_leaving(uint32_t pending, uint32_t barrier) const {
+  const uint32_t n = static_cast<uint32_t>(m_code.size());
+  auto reachable = [&](uint32_t from, auto&& visit) {  // visit(pc) returns true to stop
+    std::vector<bool> seen(n + 1, false);
+    std::vector<uint32_t> work{from};
+    while (!work.empty()) {
+      const uint32_t pc = work.back();
+      work.pop_back();
+      if (pc >= n || seen[pc]) continue;
+      seen[pc] = true;
+      if (visit(pc)) return true;
+      const Instruction& in = m_code[pc];
+      const bool guarded = in.guard >= 0;
+      if (in.opcode == Opcode::Bra) work.push_back(in.target);
+      if ((in.opcode != Opcode::Bra && in.opcode != Opcode::Ret && in.opcode != Opcode::Exit) || guarded) {
+        work.push_back(pc + 1);
+      }
+    }
+    return false;
+  };
+  if (pending >= n) return true;
+  if (reachable(pending, [&](uint32_t pc) { return m_code[pc].opcode == Opcode::Bar; })) return false;
+  auto is_exit = [&](uint32_t pc) {
+    return (m_code[pc].opcode == Opcode::Ret || m_code[pc].opcode == Opcode::Exit) && m_code[pc].guard < 0;
+  };
+  if (is_exit(pending)) return true;
+  return !reachable(barrier + 1, [&](uint32_t pc) { return pc == pending; });
 }
 
 void KernelRun::execute_alu(Warp& warp, const Instruction& in, uint32_t lanes) {

@@ -43,7 +43,9 @@ class KernelRun {
   uint32_t guard_mask(const Warp& warp, const ptx::Instruction& in, uint32_t active) const;
   void branch(Warp& warp, const ptx::Instruction& in, uint32_t taken);
   void exit_lanes(Warp& warp, uint32_t lanes);
+  uint32_t lanes_only_exiting(const Warp& warp, uint32_t lanes) const;
   void barrier(Warp& warp, const ptx::Instruction& in, uint32_t lanes);
+  bool is_leaving(uint32_t pending, uint32_t barrier) const;
   void execute_alu(Warp& warp, const ptx::Instruction& in, uint32_t lanes);
 
   // operands
@@ -77,7 +79,8 @@ class KernelRun {
 
   Dim3 m_block_index;
   uint64_t m_block_linear = 0;
-  uint32_t m_block_exited = 0;  // threads of the current block that have exited
+  uint32_t m_block_exited = 0;   // threads of the current block that have exited
+  uint32_t m_block_leaving = 0;  // threads that will exit without reaching the current barrier
   std::vector<uint8_t> m_shared;
   std::vector<uint8_t> m_local;  // block threads x local_bytes
   std::vector<uint64_t> m_registers;

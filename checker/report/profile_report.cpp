@@ -9,9 +9,9 @@ namespace {
 
 std::string dim3_text(const emu::Dim3& d) { return fmt::format("{},{},{}", d.x, d.y, d.z); }
 
-nlohmann::json dim3_json(const emu::Dim3& d) { return nlohmann::json::array({d.x, d.y, d.z}); }
+nlohmann::ordered_json dim3_json(const emu::Dim3& d) { return nlohmann::ordered_json::array({d.x, d.y, d.z}); }
 
-void add_counters(nlohmann::json& object, const emu::Counters& counters) {
+void add_counters(nlohmann::ordered_json& object, const emu::Counters& counters) {
   counters.for_each([&](const char* name, uint64_t value) { object[name] = value; });
 }
 
@@ -77,7 +77,7 @@ std::string diagnostic_text(const Diagnostic& d, const Style& style) {
   return fmt::format("{}: {}{} [{}]", severity, style.bold(where), d.message, d.kind);
 }
 
-nlohmann::json diagnostic_json(const Diagnostic& d) {
+nlohmann::ordered_json diagnostic_json(const Diagnostic& d) {
   return {{"severity", severity_name(d.severity)}, {"kind", d.kind}, {"file", d.file},
           {"line", d.line}, {"message", d.message}};
 }
@@ -95,14 +95,19 @@ std::string profile_text(const profile::ProfileReport& report, const std::string
   result.totals.for_each([&](const char* name, uint64_t value) { out += fmt::format("  {:<26}{:>14}\n", name, value); });
   const std::vector<std::string> source_lines = split_lines(source);
   out += "\n" + style.bold("per source line") + "\n";
+  // Only the counters this kernel touched, so the table fits a terminal.
+  std::vector<const Column*> columns;
+  for (const Column& column : k_columns) {
+    if (result.totals.*column.field != 0) columns.push_back(&column);
+  }
   std::string header = fmt::format("  {:>5}  {:<36}", "line", "source");
-  for (const Column& column : k_columns) header += fmt::format(" {:>9}", column.heading);
+  for (const Column* column : columns) header += fmt::format(" {:>9}", column->heading);
   out += style.dim(header) + "\n";
   for (const emu::LineProfile& line : result.lines) {
     std::string text;
     if (line.line > 0 && line.line <= static_cast<int>(source_lines.size())) text = source_lines[line.line - 1];
     std::string row = fmt::format("  {:>5}  {:<36}", line.line, trimmed(text, 36));
-    for (const Column& column : k_columns) row += fmt::format(" {:>9}", line.counters.*column.field);
+    for (const Column* column : columns) row += fmt::format(" {:>9}", line.counters.*column->field);
     out += (is_costly(line.counters) ? style.yellow(row) : row) + "\n";
   }
   if (!result.diagnostics.empty()) {
@@ -112,14 +117,14 @@ std::string profile_text(const profile::ProfileReport& report, const std::string
   return out;
 }
 
-nlohmann::json profile_json(const profile::ProfileReport& report) {
-  nlohmann::json json;
+nlohmann::ordered_json profile_json(const profile::ProfileReport& report) {
+  nlohmann::ordered_json json;
   json["kernel"] = report.kernel;
   json["grid"] = dim3_json(report.grid);
   json["block"] = dim3_json(report.block);
-  json["totals"] = nlohmann::json::object();
-  json["lines"] = nlohmann::json::array();
-  json["diagnostics"] = nlohmann::json::array();
+  json["totals"] = nlohmann::ordered_json::object();
+  json["lines"] = nlohmann::ordered_json::array();
+  json["diagnostics"] = nlohmann::ordered_json::array();
   if (!report.compiled) {
     for (const Diagnostic& d : compile_diagnostics(report.compile_diagnostics)) {
       json["diagnostics"].push_back(diagnostic_json(d));
@@ -130,7 +135,7 @@ nlohmann::json profile_json(const profile::ProfileReport& report) {
   json["completed"] = report.result.completed;
   add_counters(json["totals"], report.result.totals);
   for (const emu::LineProfile& line : report.result.lines) {
-    nlohmann::json row = {{"file", line.file}, {"line", line.line}};
+    nlohmann::ordered_json row = {{"file", line.file}, {"line", line.line}};
     add_counters(row, line.counters);
     json["lines"].push_back(std::move(row));
   }

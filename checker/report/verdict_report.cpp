@@ -70,21 +70,21 @@ std::string verdict_text(const grade::Verdict& verdict, const Style& style) {
   return out;
 }
 
-nlohmann::json verdict_json(const grade::Verdict& verdict) {
-  nlohmann::json json;
+nlohmann::ordered_json verdict_json(const grade::Verdict& verdict) {
+  nlohmann::ordered_json json;
   json["exercise"] = verdict.exercise;
   json["status"] = grade::verdict_status_name(verdict.status);
   json["file"] = verdict.file;
   json["backend"] = verdict.backend;
   json["seed"] = verdict.seed;
   if (verdict.status == grade::VerdictStatus::Error) json["error"] = verdict.error;
-  json["constants"] = nlohmann::json::object();
+  json["constants"] = nlohmann::ordered_json::object();
   for (const auto& [name, value] : verdict.constants) json["constants"][name] = value;
-  json["checks"] = nlohmann::json::array();
+  json["checks"] = nlohmann::ordered_json::array();
   for (const grade::Check& check : verdict.checks) {
     json["checks"].push_back({{"name", check.name}, {"status", grade::check_status_name(check.status)}, {"message", check.message}});
   }
-  json["diagnostics"] = nlohmann::json::array();
+  json["diagnostics"] = nlohmann::ordered_json::array();
   for (const Diagnostic& d : verdict.diagnostics) json["diagnostics"].push_back(diagnostic_json(d));
   return json;
 }

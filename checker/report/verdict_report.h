@@ -10,6 +10,6 @@
 namespace tilecamp::report {
 
 std::string verdict_text(const grade::Verdict& verdict, const Style& style);
-nlohmann::json verdict_json(const grade::Verdict& verdict);
+nlohmann::ordered_json verdict_json(const grade::Verdict& verdict);
 
 }  // namespace tilecamp::report
