@@ -211,7 +211,8 @@ class Grader {
 
   void check_thresholds(const emu::LaunchResult* performance) {
     for (const Threshold& threshold : m_exercise.emulator_thresholds) {
-      const std::string name = fmt::format("{} <= {:g}", threshold.metric, threshold.max);
+      const std::string name =
+          fmt::format("{} ({} <= {:g})", metric_label(threshold.metric), threshold.metric, threshold.max);
       if (performance == nullptr) {
         add(CheckStatus::Skip, name, "skipped: the kernel must be correct first");
         continue;

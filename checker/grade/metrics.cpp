@@ -7,22 +7,23 @@ struct Metric {
   const char* name;
   uint64_t emu::Counters::*numerator;
   uint64_t emu::Counters::*denominator;  // nullptr: the numerator is a total
+  const char* label;                     // what staying under a threshold means
   const char* explanation;
 };
 
 constexpr Metric k_metrics[] = {
     {"global_ld_sectors_per_request", &emu::Counters::global_ld_sectors, &emu::Counters::global_ld_requests,
-     "32-byte sectors each warp-wide global load touches: 4 when 32 lanes read 32 consecutive floats"},
+     "global loads are coalesced", "32-byte sectors each warp-wide global load touches: 4 when 32 lanes read 32 consecutive floats"},
     {"global_st_sectors_per_request", &emu::Counters::global_st_sectors, &emu::Counters::global_st_requests,
-     "32-byte sectors each warp-wide global store touches: 4 when 32 lanes write 32 consecutive floats"},
+     "global stores are coalesced", "32-byte sectors each warp-wide global store touches: 4 when 32 lanes write 32 consecutive floats"},
     {"shared_ld_wavefronts_per_request", &emu::Counters::shared_ld_wavefronts, &emu::Counters::shared_ld_requests,
-     "passes each warp-wide shared load needs: 1 without bank conflicts, 32 when all lanes hit one bank"},
+     "shared loads avoid bank conflicts", "passes each warp-wide shared load needs: 1 without bank conflicts, 32 when all lanes hit one bank"},
     {"shared_st_wavefronts_per_request", &emu::Counters::shared_st_wavefronts, &emu::Counters::shared_st_requests,
-     "passes each warp-wide shared store needs: 1 without bank conflicts, 32 when all lanes hit one bank"},
+     "shared stores avoid bank conflicts", "passes each warp-wide shared store needs: 1 without bank conflicts, 32 when all lanes hit one bank"},
     {"shared_ld_bank_conflicts", &emu::Counters::shared_ld_bank_conflicts, nullptr,
-     "extra shared-load wavefronts caused by bank conflicts"},
+     "shared loads avoid bank conflicts", "extra shared-load wavefronts caused by bank conflicts"},
     {"shared_st_bank_conflicts", &emu::Counters::shared_st_bank_conflicts, nullptr,
-     "extra shared-store wavefronts caused by bank conflicts"},
+     "shared stores avoid bank conflicts", "extra shared-store wavefronts caused by bank conflicts"},
 };
 
 const Metric* find_metric(const std::string& name) {
@@ -50,6 +51,11 @@ std::vector<std::string> known_metrics() {
   std::vector<std::string> names;
   for (const Metric& metric : k_metrics) names.emplace_back(metric.name);
   return names;
+}
+
+std::string metric_label(const std::string& name) {
+  const Metric* metric = find_metric(name);
+  return metric == nullptr ? name : metric->label;
 }
 
 std::string metric_explanation(const std::string& name) {

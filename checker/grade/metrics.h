@@ -15,6 +15,9 @@ std::optional<double> metric_value(const emu::Counters& counters, const std::str
 bool is_known_metric(const std::string& metric);
 std::vector<std::string> known_metrics();
 
+// What keeping the metric under its threshold shows: "global stores are coalesced".
+std::string metric_label(const std::string& metric);
+
 // One sentence on what the metric means and what a good value looks like.
 std::string metric_explanation(const std::string& metric);
 
