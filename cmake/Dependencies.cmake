@@ -2,7 +2,12 @@
 find_package(CUDAToolkit 12 REQUIRED)        # NVRTC only; the driver is opened at run time
 find_package(fmt REQUIRED)
 find_package(nlohmann_json 3 REQUIRED)
-find_package(tomlplusplus 3 REQUIRED)
+# toml++ is used header-only (Debian's package config would link its shared library, which a
+# portable binary cannot carry).
+find_path(TOMLPLUSPLUS_INCLUDE_DIR toml++/toml.h REQUIRED)
+add_library(tilecamp_toml INTERFACE)
+target_include_directories(tilecamp_toml INTERFACE ${TOMLPLUSPLUS_INCLUDE_DIR})
+target_compile_definitions(tilecamp_toml INTERFACE TOML_HEADER_ONLY=1)
 find_package(CLI11 2 REQUIRED)
 # Debian's cmark CMake package insists that the cmark program is installed too, so cmark is
 # found as a plain header and library instead.
