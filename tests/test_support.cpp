@@ -26,6 +26,10 @@ std::string read_text(const std::filesystem::path& path) {
   return buffer.str();
 }
 
+std::string fixture_path(const std::string& name) { return "tests/fixtures/" + name; }
+
+bool contains(std::string_view text, std::string_view part) { return text.find(part) != std::string_view::npos; }
+
 std::string compile_to_ptx(const std::string& file_name, const std::string& source) {
   NvrtcCompiler compiler;
   auto result = compiler.compile({file_name, source}, {});

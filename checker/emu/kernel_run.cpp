@@ -104,7 +104,6 @@ void KernelRun::run_block() {
   m_shared.assign(m_function.static_shared_bytes + m_config.dynamic_shared_bytes, 0);
   m_local.assign(size_t{threads} * m_function.local_bytes, 0);
   m_block_exited = 0;
-  m_block_leaving = 0;
   std::vector<Warp> warps(warp_count);
   for (uint32_t w = 0; w < warp_count; ++w) {
     Warp& warp = warps[w];
@@ -152,24 +151,25 @@ void KernelRun::release_barrier(std::vector<Warp>& warps) {
     }
   }
   const uint32_t pc = first->barrier_pc;
-  if (m_block_exited + m_block_leaving > 0 &&
+  uint32_t waiting = 0, leaving = 0;
+  for (const Warp& warp : warps) {
+    if (warp.state != Warp::State::AtBarrier) continue;
+    waiting += std::popcount(warp.live_mask & ~warp.leaving_mask);
+    leaving += std::popcount(warp.leaving_mask);
+  }
+  if (m_block_exited + leaving > 0 &&
       std::find(m_warned_barriers.begin(), m_warned_barriers.end(), pc) == m_warned_barriers.end()) {
     m_warned_barriers.push_back(pc);
-    uint32_t waiting = 0;
-    for (const Warp& warp : warps) {
-      if (warp.state == Warp::State::AtBarrier) waiting += std::popcount(warp.live_mask);
-    }
     warn(m_code[pc], "early-exit-barrier",
-         std::to_string(m_block_exited + m_block_leaving) + " thread(s) of block " + block_name() +
-             " returned before the barrier at " + where(pc) + " that the other " +
-             std::to_string(waiting) +
+         std::to_string(m_block_exited + leaving) + " thread(s) of block " + block_name() +
+             " returned before the barrier at " + where(pc) + " that the other " + std::to_string(waiting) +
              " wait at; the CUDA Programming Guide requires every thread of the block to reach "
              "it (today's GPUs tolerate exited threads, but do not rely on it)");
   }
-  m_block_leaving = 0;
   for (Warp& warp : warps) {
     if (warp.state != Warp::State::AtBarrier) continue;
     warp.state = Warp::State::Running;
+    warp.leaving_mask = 0;
     warp.stack.back().pc = warp.barrier_pc + 1;
   }
 }
@@ -312,7 +312,7 @@ void KernelRun::barrier(Warp& warp, const Instruction& in, uint32_t lanes) {
       }
     }
     if (leaving == others) {
-      m_block_leaving += std::popcount(leaving);
+      warp.leaving_mask = leaving;
       warp.state = Warp::State::AtBarrier;
       warp.barrier_pc = pc;
       return;

@@ -20,6 +20,7 @@ struct Warp {
   enum class State { Running, AtBarrier, Done };
   uint32_t index = 0;
   uint32_t live_mask = 0;  // lanes that exist and have not exited
+  uint32_t leaving_mask = 0;  // at a barrier: live lanes that will exit without reaching it
   State state = State::Running;
   uint32_t barrier_pc = 0;
   uint64_t executed = 0;   // warp instructions so far (drives %clock)
@@ -80,7 +81,6 @@ class KernelRun {
   Dim3 m_block_index;
   uint64_t m_block_linear = 0;
   uint32_t m_block_exited = 0;   // threads of the current block that have exited
-  uint32_t m_block_leaving = 0;  // threads that will exit without reaching the current barrier
   std::vector<uint8_t> m_shared;
   std::vector<uint8_t> m_local;  // block threads x local_bytes
   std::vector<uint64_t> m_registers;

@@ -139,11 +139,14 @@ class Grader {
       error(compiled.error());
       return false;
     }
-    for (Diagnostic diagnostic : report::compile_diagnostics(compiled->diagnostics)) {
+    for (CompileDiagnostic& diagnostic : compiled->diagnostics) {
       if (diagnostic.file == k_appended_source_name) {  // our generated code: blame the constant, not a line
         diagnostic.file = m_source.path;
         diagnostic.line = 0;
+        diagnostic.column = 0;
       }
+    }
+    for (Diagnostic& diagnostic : report::compile_diagnostics(compiled->diagnostics)) {
       m_verdict.diagnostics.push_back(std::move(diagnostic));
     }
     if (!compiled->ok) {
@@ -195,7 +198,7 @@ class Grader {
       m_stop = true;  // the same error would repeat in every case
       return result;
     }
-    CaseJudgement judgement = problem.judge(problem_case, *request, *outcome);
+    CaseJudgement judgement = problem.judge(problem_case, constants, *request, *outcome);
     add(judgement.passed ? CheckStatus::Pass : CheckStatus::Fail, name, judgement.message);
     result.passed = judgement.passed;
     result.profile = std::move(outcome->profile);

@@ -33,8 +33,8 @@ class Problem {
   // dimensions and the learner's launch constants. An Error: the constants make no valid launch.
   virtual Expected<LaunchRequest> make_launch(const ProblemCase& problem_case, const LaunchConstants& constants,
                                               uint64_t seed) const = 0;
-  virtual CaseJudgement judge(const ProblemCase& problem_case, const LaunchRequest& request,
-                              const LaunchOutcome& outcome) const = 0;
+  virtual CaseJudgement judge(const ProblemCase& problem_case, const LaunchConstants& constants,
+                              const LaunchRequest& request, const LaunchOutcome& outcome) const = 0;
 };
 
 Expected<std::unique_ptr<Problem>> make_problem(const std::string& kind);

@@ -92,9 +92,10 @@ Expected<LaunchRequest> TransposeProblem::make_launch(const ProblemCase& problem
   return request;
 }
 
-CaseJudgement TransposeProblem::judge(const ProblemCase& problem_case, const LaunchRequest& request,
-                                      const LaunchOutcome& outcome) const {
+CaseJudgement TransposeProblem::judge(const ProblemCase& problem_case, const LaunchConstants& constants,
+                                      const LaunchRequest& request, const LaunchOutcome& outcome) const {
   const int64_t width = problem_case.dims[0], height = problem_case.dims[1];
+  const int64_t tile = constants.at("TILE_DIM");
   const std::vector<uint8_t>& input = request.buffers[0].bytes;
   const std::vector<uint8_t>& output = outcome.buffers[1];
   if (outcome.buffers[0] != input) return {false, "the kernel wrote to its input `in`; only `out` may change"};
@@ -107,7 +108,7 @@ CaseJudgement TransposeProblem::judge(const ProblemCase& problem_case, const Lau
       if (same_bits(expected, actual)) continue;
       ++mismatches;
       unwritten += std::isnan(actual);
-      if (row >= width / 32 * 32 || col >= height / 32 * 32) ++edge_only;
+      if (row >= width / tile * tile || col >= height / tile * tile) ++edge_only;
       // Did the value land where a copy (no transpose) would put it?
       if (row * height + col < width * height && same_bits(actual, float_at(input, static_cast<size_t>(row * height + col)))) {
         ++swapped;
@@ -128,7 +129,8 @@ CaseJudgement TransposeProblem::judge(const ProblemCase& problem_case, const Lau
   } else if (swapped * 2 > mismatches) {
     message += "\n  most wrong elements hold in[] at the same index: the output is copied, not transposed";
   } else if (edge_only == mismatches) {
-    message += "\n  all wrong elements are in the partial tiles at the edges: check the bounds guards";
+    message += "\n  all wrong elements are in the partial tiles at the edges: check the bounds guards, and which "
+               "tile of `out` each block writes";
   }
   return {false, message};
 }

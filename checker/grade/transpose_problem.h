@@ -13,8 +13,8 @@ class TransposeProblem : public Problem {
   std::vector<ProblemCase> cases(uint64_t seed) const override;
   Expected<LaunchRequest> make_launch(const ProblemCase& problem_case, const LaunchConstants& constants,
                                       uint64_t seed) const override;
-  CaseJudgement judge(const ProblemCase& problem_case, const LaunchRequest& request,
-                      const LaunchOutcome& outcome) const override;
+  CaseJudgement judge(const ProblemCase& problem_case, const LaunchConstants& constants,
+                      const LaunchRequest& request, const LaunchOutcome& outcome) const override;
 };
 
 }  // namespace tilecamp::grade

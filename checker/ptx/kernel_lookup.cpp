@@ -56,7 +56,8 @@ Expected<std::string> resolve_kernel_name(const Module& module, std::string_view
   std::vector<const Function*> matches;
   std::string available;
   for (const Function& function : module.functions) {
-    if (!function.is_entry) continue;
+    // `tilecamp_` kernels are the checker's own generated code, never the learner's.
+    if (!function.is_entry || function.name.starts_with("tilecamp_")) continue;
     const std::string readable = without_spaces(readable_kernel_name(function.name));
     if (function.name == requested) return function.name;
     available += (available.empty() ? "" : ", ") + readable_kernel_name(function.name);
