@@ -23,6 +23,16 @@ const std::unordered_map<std::string_view, Opcode>& opcode_table() {
       {"setp", Opcode::Setp}, {"bra", Opcode::Bra},     {"ret", Opcode::Ret},
       {"exit", Opcode::Exit}, {"bar", Opcode::Bar},     {"barrier", Opcode::Bar},
       {"membar", Opcode::Membar}, {"fence", Opcode::Membar},
+      {"popc", Opcode::Popc}, {"clz", Opcode::Clz}, {"brev", Opcode::Brev}, {"bfe", Opcode::Bfe},
+      {"bfi", Opcode::Bfi}, {"bfind", Opcode::Bfind}, {"prmt", Opcode::Prmt}, {"shf", Opcode::Shf},
+      {"lop3", Opcode::Lop3}, {"mul24", Opcode::Mul24}, {"mad24", Opcode::Mad24}, {"sad", Opcode::Sad},
+      {"copysign", Opcode::Copysign}, {"testp", Opcode::Testp}, {"slct", Opcode::Slct},
+      {"rcp", Opcode::Rcp}, {"sqrt", Opcode::Sqrt}, {"rsqrt", Opcode::Rsqrt}, {"ex2", Opcode::Ex2},
+      {"lg2", Opcode::Lg2}, {"sin", Opcode::Sin}, {"cos", Opcode::Cos}, {"tanh", Opcode::Tanh},
+      {"atom", Opcode::Atom}, {"red", Opcode::Red}, {"shfl", Opcode::Shfl}, {"vote", Opcode::Vote},
+      {"match", Opcode::Match}, {"activemask", Opcode::Activemask}, {"call", Opcode::Call},
+      {"cp", Opcode::CpAsync}, {"prefetch", Opcode::Prefetch}, {"prefetchu", Opcode::Prefetch},
+      {"trap", Opcode::Trap}, {"nanosleep", Opcode::Nanosleep},
   };
   return table;
 }
@@ -88,8 +98,45 @@ void mark_unsupported(Instruction& instruction, std::string reason) {
   instruction.unsupported_reason = std::move(reason);
 }
 
+bool uses_sub_ops(Opcode opcode) {
+  switch (opcode) {
+    case Opcode::Atom: case Opcode::Red: case Opcode::BarRed: case Opcode::Shfl: case Opcode::Vote:
+    case Opcode::Match: case Opcode::Shf: case Opcode::Testp: case Opcode::Prmt: case Opcode::Bfind:
+    case Opcode::CpAsyncWait:
+      return true;
+    default:
+      return false;
+  }
+}
+
+const std::unordered_map<std::string_view, SubOp>& sub_op_table() {
+  static const std::unordered_map<std::string_view, SubOp> table = {
+      {"add", SubOp::Add}, {"min", SubOp::Min}, {"max", SubOp::Max}, {"exch", SubOp::Exch},
+      {"cas", SubOp::Cas}, {"and", SubOp::And}, {"or", SubOp::Or}, {"xor", SubOp::Xor},
+      {"inc", SubOp::Inc}, {"dec", SubOp::Dec}, {"up", SubOp::Up}, {"down", SubOp::Down},
+      {"bfly", SubOp::Bfly}, {"idx", SubOp::Idx}, {"all", SubOp::All}, {"any", SubOp::Any},
+      {"uni", SubOp::Uni}, {"ballot", SubOp::Ballot}, {"popc", SubOp::Popc}, {"l", SubOp::Left},
+      {"r", SubOp::Right}, {"finite", SubOp::Finite}, {"infinite", SubOp::Infinite},
+      {"number", SubOp::Number}, {"notanumber", SubOp::NotANumber}, {"normal", SubOp::Normal},
+      {"subnormal", SubOp::Subnormal}, {"f4e", SubOp::F4e}, {"b4e", SubOp::B4e}, {"rc8", SubOp::Rc8},
+      {"ecl", SubOp::Ecl}, {"ecr", SubOp::Ecr}, {"rc16", SubOp::Rc16}, {"shiftamt", SubOp::ShiftAmount},
+      {"wait_all", SubOp::WaitAll},
+  };
+  return table;
+}
+
 // Applies one modifier to the instruction; returns false if it is unknown.
 bool apply_modifier(std::string_view m, Instruction& instruction, int& types_seen) {
+  if (uses_sub_ops(instruction.opcode) && instruction.sub_op == SubOp::None) {
+    if (auto it = sub_op_table().find(m); it != sub_op_table().end()) {
+      instruction.sub_op = it->second;
+      return true;
+    }
+  }
+  if (instruction.opcode == Opcode::Shf && (m == "wrap" || m == "clamp")) {
+    instruction.clamp = m == "clamp";
+    return true;
+  }
   if (Type t = type_from_modifier(m); t != Type::None) {
     // cvt.DST.SRC names two types; everything else names one (setp/selp compare that type).
     if (types_seen++ == 0) {
@@ -155,12 +202,35 @@ void decode_opcode(std::string_view word, Instruction& instruction) {
   }
   instruction.opcode = it->second;
   int types_seen = 0;
-  for (size_t i = 1; i < parts.size(); ++i) {
-    if (instruction.opcode == Opcode::Bar && (parts[i] == "warp" || parts[i] == "arrive" ||
-                                              parts[i] == "red" || parts[i] == "cluster")) {
+  size_t first_modifier = 1;
+  // Multi-word opcodes: bar.warp.sync, bar.red, cp.async(.commit_group|.wait_group|.wait_all).
+  if (instruction.opcode == Opcode::Bar && parts.size() > 1) {
+    if (parts[1] == "warp") instruction.opcode = Opcode::BarWarp;
+    if (parts[1] == "red") instruction.opcode = Opcode::BarRed;
+    if (parts[1] == "arrive" || parts[1] == "cluster") {
       mark_unsupported(instruction, "`" + std::string(word) + "`");
       return;
     }
+    if (instruction.opcode != Opcode::Bar) first_modifier = 2;
+  }
+  if (instruction.opcode == Opcode::CpAsync) {
+    if (parts.size() < 2 || parts[1] != "async") {
+      mark_unsupported(instruction, "`" + std::string(word) + "`");
+      return;
+    }
+    first_modifier = 2;
+    if (parts.size() > 2 && parts[2] == "commit_group") instruction.opcode = Opcode::CpAsyncCommit;
+    if (parts.size() > 2 && (parts[2] == "wait_group" || parts[2] == "wait_all")) {
+      instruction.opcode = Opcode::CpAsyncWait;
+      instruction.sub_op = parts[2] == "wait_all" ? SubOp::WaitAll : SubOp::None;
+    }
+    if (instruction.opcode != Opcode::CpAsync) first_modifier = 3;
+    if (parts.size() > 2 && parts[2] == "bulk") {
+      mark_unsupported(instruction, "bulk asynchronous copies (`" + std::string(word) + "`)");
+      return;
+    }
+  }
+  for (size_t i = first_modifier; i < parts.size(); ++i) {
     if (!apply_modifier(parts[i], instruction, types_seen)) {
       mark_unsupported(instruction, "the modifier `." + std::string(parts[i]) + "` of `" +
                                         std::string(word) + "`");

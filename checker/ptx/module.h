@@ -39,6 +39,24 @@ enum class Opcode : uint16_t {
   Setp, Set,
   // control flow and synchronisation
   Bra, Ret, Exit, Bar, Membar,
+  // bit manipulation and special arithmetic
+  Popc, Clz, Brev, Bfe, Bfi, Bfind, Prmt, Shf, Lop3, Mul24, Mad24, Sad, Copysign, Testp, Slct,
+  Rcp, Sqrt, Rsqrt, Ex2, Lg2, Sin, Cos, Tanh,
+  // atomics, warp-level operations, calls and asynchronous copies
+  Atom, Red, Shfl, Vote, Match, Activemask, Call, BarWarp, BarRed, CpAsync, CpAsyncCommit,
+  CpAsyncWait, Prefetch, Trap, Nanosleep,
+};
+
+// The operation an instruction's modifier selects: atom.add, shfl.bfly, vote.ballot, shf.l ...
+enum class SubOp : uint8_t {
+  None, Add, Min, Max, Exch, Cas, And, Or, Xor, Inc, Dec,  // atom / red / bar.red
+  Up, Down, Bfly, Idx,                                    // shfl
+  All, Any, Uni, Ballot, Popc,                            // vote / match / bar.red
+  Left, Right,                                            // shf direction
+  Finite, Infinite, Number, NotANumber, Normal, Subnormal,  // testp
+  F4e, B4e, Rc8, Ecl, Ecr, Rc16,                          // prmt modes
+  ShiftAmount,                                            // bfind.shiftamt
+  WaitAll,                                                // cp.async.wait_all
 };
 
 enum class CompareOp : uint8_t { None, Eq, Ne, Lt, Le, Gt, Ge, Lo, Ls, Hi, Hs,
@@ -82,6 +100,8 @@ struct Instruction {
   CompareOp compare = CompareOp::None;
   BoolOp bool_op = BoolOp::None;
   MulMode mul_mode = MulMode::None;
+  SubOp sub_op = SubOp::None;
+  bool clamp = false;             // shf.clamp (else .wrap)
   Rounding rounding = Rounding::None;
   int32_t guard = -1;             // predicate register guarding the instruction, -1 for none
   bool guard_negated = false;
