@@ -48,6 +48,7 @@ struct LaunchResult {
   std::vector<LineProfile> lines;  // by file, then line
   std::vector<Diagnostic> diagnostics;
   bool completed = false;          // false when an error stopped the kernel
+  std::string output;              // what the kernel printed: block by block, warp by warp
   bool has_error() const;
 };
 

@@ -47,6 +47,10 @@ void KernelRun::memory_access(Warp& warp, const Instruction& in, uint32_t lanes)
     if (address_operand.reg >= 0) address += warp.registers[address_operand.reg * k_warp_size + lane];
     if (address_operand.symbol >= 0) address += symbol_value(address_operand.symbol);
     Space space = in.space;
+    if (space == Space::Param && address_operand.symbol >= 0 &&
+        m_module.symbols[address_operand.symbol].call_parameter) {
+      space = Space::Local;  // a call's argument or result variable: per-thread
+    }
     if (space == Space::Generic) {
       space = classify_generic(address);
       address = space_address(space, address);
@@ -88,6 +92,11 @@ void KernelRun::memory_access(Warp& warp, const Instruction& in, uint32_t lanes)
       }
     }
   }
+}
+
+uint8_t* KernelRun::resolve_generic(Warp& warp, const Instruction& in, uint64_t address, uint32_t bytes, int lane) {
+  const Space space = classify_generic(address);
+  return resolve(warp, in, space, space_address(space, address), bytes, lane);
 }
 
 uint8_t* KernelRun::resolve(Warp& warp, const Instruction& in, Space space, uint64_t address,

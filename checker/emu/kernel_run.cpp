@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <map>
+#include <tuple>
 
 #include "checker/emu/alu.h"
 
@@ -81,6 +82,10 @@ LaunchResult KernelRun::run() {
   }
   LaunchResult result;
   result.completed = !m_failed;
+  std::stable_sort(m_printed.begin(), m_printed.end(), [](const PrintedLine& a, const PrintedLine& b) {
+    return std::tie(a.block, a.warp, a.sequence) < std::tie(b.block, b.warp, b.sequence);
+  });
+  for (const PrintedLine& line : m_printed) result.output += line.text;
   result.diagnostics = std::move(m_diagnostics);
   std::map<std::pair<int, int>, Counters> by_line;
   for (size_t pc = 0; pc < m_code.size(); ++pc) {
@@ -236,6 +241,9 @@ void KernelRun::execute(Warp& warp) {
       }
       break;
     case Opcode::Membar:
+      break;
+    case Opcode::Call:
+      if (lanes != 0) call_extern(warp, in, lanes);
       break;
     case Opcode::Ld:
     case Opcode::St:

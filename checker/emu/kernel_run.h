@@ -61,7 +61,14 @@ class KernelRun {
                    uint32_t bytes, int lane);
   void count_access(const ptx::Instruction& in, ptx::Space space, const LaneAddresses& addresses,
                     uint32_t lanes, uint32_t bytes);
+  uint8_t* resolve_generic(Warp& warp, const ptx::Instruction& in, uint64_t address, uint32_t bytes, int lane);
   uint64_t symbol_value(int symbol) const;
+
+  // calls of extern functions: vprintf, __assertfail (kernel_calls.cpp)
+  void call_extern(Warp& warp, const ptx::Instruction& in, uint32_t lanes);
+  bool print(Warp& warp, const ptx::Instruction& in, int lane, std::string& text);
+  bool read_c_string(Warp& warp, const ptx::Instruction& in, int lane, uint64_t address, std::string& text);
+  uint8_t* call_parameter(Warp& warp, const ptx::Instruction& in, int32_t symbol, int lane);
 
   // reporting
   void fail(const ptx::Instruction& in, std::string kind, std::string message);
@@ -87,6 +94,15 @@ class KernelRun {
   uint64_t m_budget_left = 0;
   bool m_failed = false;
   std::vector<uint32_t> m_warned_barriers;
+
+  struct PrintedLine {
+    uint64_t block;
+    uint32_t warp;
+    uint64_t sequence;
+    std::string text;
+  };
+  std::vector<PrintedLine> m_printed;  // vprintf output, ordered at the end
+  uint64_t m_printed_bytes = 0;
 
   std::vector<Counters> m_counters;  // per instruction
   std::vector<Diagnostic> m_diagnostics;

@@ -108,7 +108,7 @@ struct Instruction {
   uint8_t operand_count = 0;
   std::array<Operand, 5> operands{};
   uint32_t target = 0;            // branch target (instruction index)
-  uint32_t barrier_id = 0;        // not yet used beyond 0
+  int32_t call = -1;              // Call: index into Function::calls
   SourceLocation location;
   std::string text;               // the instruction as written, for messages
   std::string unsupported_reason; // why opcode is Unsupported
@@ -122,6 +122,9 @@ struct Symbol {
   uint64_t offset = 0;            // Shared: offset in the block's shared window; Param: offset in
                                   // the parameter buffer; Global/Const: offset in module data
   std::vector<uint8_t> initializer;  // bytes; empty means zero
+  // A `.param` variable declared in a function body to pass arguments to a call: it lives in
+  // each thread's local memory (on a GPU: registers), so it is laid out as Space::Local.
+  bool call_parameter = false;
 };
 
 struct Parameter {
@@ -133,10 +136,21 @@ struct Parameter {
   bool is_pointer_sized() const { return size == 8; }
 };
 
+// One `call`: the callee and the `.param` variables that carry its arguments and results.
+struct CallSite {
+  std::string callee;
+  std::vector<int32_t> results;    // symbol indices, in order
+  std::vector<int32_t> arguments;  // symbol indices, in order
+};
+
 struct Function {
   std::string name;
   bool is_entry = false;
+  bool has_body = false;
   std::vector<Parameter> parameters;
+  std::vector<int32_t> parameter_symbols;  // the param-space symbol of each parameter
+  std::vector<int32_t> result_symbols;     // a device function's return values (`func_retval0`)
+  std::vector<CallSite> calls;             // indexed by Instruction::call
   uint32_t parameter_bytes = 0;
   std::vector<std::string> register_names;   // index -> name
   std::vector<Type> register_types;

@@ -4,6 +4,7 @@
 #include <unordered_map>
 
 #include "checker/ptx/cfg.h"
+#include "checker/ptx/inliner.h"
 #include "checker/ptx/instruction_decoder.h"
 #include "checker/ptx/lexer.h"
 
@@ -168,6 +169,10 @@ class Parser {
       TC_TRY(expect("]"));
     }
     symbol.size = element_bytes * count;
+    if (symbol.space == Space::Param && function != nullptr) {
+      symbol.space = Space::Local;
+      symbol.call_parameter = true;
+    }
     if (symbol.align < element_bytes) symbol.align = static_cast<uint32_t>(std::min<uint64_t>(element_bytes, 16));
     if (accept("=")) {
       TC_TRY(parse_initializer(symbol, element, element_bytes));
@@ -236,6 +241,7 @@ class Parser {
       return ok();
     }
     TC_TRY(expect("{"));
+    function.has_body = true;
     TC_TRY(parse_body(function));
     m_module.functions.push_back(std::move(function));
     return ok();
@@ -268,15 +274,20 @@ class Parser {
       uint32_t element = static_cast<uint32_t>(std::max(1, type_bits(parameter.type) / 8));
       parameter.size = element * static_cast<uint32_t>(count);
       parameter.align = alignment ? alignment : element;
-      if (is_return) continue;  // return values live in the caller's frame; not modelled yet
-      parameter.offset = align_up(function.parameter_bytes, parameter.align);
-      function.parameter_bytes = parameter.offset + parameter.size;
       Symbol symbol;
       symbol.name = parameter.name;
       symbol.space = Space::Param;
       symbol.size = parameter.size;
       symbol.align = parameter.align;
+      if (is_return) {  // read by the caller after the call; see inliner.cpp
+        function.result_symbols.push_back(static_cast<int32_t>(m_module.symbols.size()));
+        add_symbol(std::move(symbol), &function);
+        continue;
+      }
+      parameter.offset = align_up(function.parameter_bytes, parameter.align);
+      function.parameter_bytes = parameter.offset + parameter.size;
       symbol.offset = parameter.offset;
+      function.parameter_symbols.push_back(static_cast<int32_t>(m_module.symbols.size()));
       add_symbol(std::move(symbol), &function);
       function.parameters.push_back(std::move(parameter));
     }
@@ -372,6 +383,7 @@ class Parser {
     const std::string word = next().text;
     instruction.text = word;
     decode_opcode(word, instruction);
+    if (instruction.opcode == Opcode::Call) return parse_call(function, std::move(instruction));
     int index = 0;
     while (!accept(";")) {
       if (at_end()) return error_here("unterminated instruction `" + word + "`");
@@ -388,6 +400,45 @@ class Parser {
       instruction.text += (index == 1 ? " " : ", ") + m_last_operand_text;
     }
     instruction.operand_count = static_cast<uint8_t>(index);
+    function.instructions.push_back(std::move(instruction));
+    return ok();
+  }
+
+  // call[.uni] [(results),] callee [, (arguments)];  -- results and arguments are .param names
+  Status parse_call(Function& function, Instruction instruction) {
+    CallSite site;
+    auto parse_symbol_list = [&](std::vector<int32_t>& out) -> Status {
+      TC_TRY(expect("("));
+      while (!accept(")")) {
+        if (accept(",")) continue;
+        const int symbol = find_symbol(peek().text);
+        if (symbol < 0) return error_here("unknown call parameter");
+        out.push_back(symbol);
+        ++m_pos;
+      }
+      return ok();
+    };
+    if (peek().text == "(") {
+      TC_TRY(parse_symbol_list(site.results));
+      TC_TRY(expect(","));
+    }
+    if (peek().kind != Token::Kind::Word) return error_here("expected the called function");
+    site.callee = next().text;
+    if (accept(",")) {
+      if (peek().text != "(") {
+        instruction.opcode = Opcode::Unsupported;
+        instruction.unsupported_reason = "indirect calls through a function pointer";
+        skip_statement();
+        instruction.text += " " + site.callee;
+        function.instructions.push_back(std::move(instruction));
+        return ok();
+      }
+      TC_TRY(parse_symbol_list(site.arguments));
+    }
+    TC_TRY(expect(";"));
+    instruction.text += " " + site.callee;
+    instruction.call = static_cast<int32_t>(function.calls.size());
+    function.calls.push_back(std::move(site));
     function.instructions.push_back(std::move(instruction));
     return ok();
   }
@@ -517,10 +568,11 @@ class Parser {
   }
 
   Expected<Module> finish() {
+    layout_shared_memory();
+    TC_TRY(inline_calls(m_module));
     for (Function& function : m_module.functions) {
       function.reconvergence_pc = compute_reconvergence_points(function);
     }
-    layout_shared_memory();
     return std::move(m_module);
   }
 

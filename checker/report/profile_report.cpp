@@ -110,6 +110,10 @@ std::string profile_text(const profile::ProfileReport& report, const std::string
     for (const Column* column : columns) row += fmt::format(" {:>9}", line.counters.*column->field);
     out += (is_costly(line.counters) ? style.yellow(row) : row) + "\n";
   }
+  if (!result.output.empty()) {
+    out += "\n" + style.bold("printf output") + "\n" + result.output;
+    if (result.output.back() != '\n') out += "\n";
+  }
   if (!result.diagnostics.empty()) {
     out += "\n" + style.bold("diagnostics") + "\n";
     for (const Diagnostic& d : result.diagnostics) out += "  " + diagnostic_text(d, style) + "\n";
@@ -140,6 +144,7 @@ nlohmann::ordered_json profile_json(const profile::ProfileReport& report) {
     json["lines"].push_back(std::move(row));
   }
   for (const Diagnostic& d : report.result.diagnostics) json["diagnostics"].push_back(diagnostic_json(d));
+  json["output"] = report.result.output;
   return json;
 }
 
