@@ -21,11 +21,18 @@ struct BufferData {
   std::vector<uint8_t> bytes;
 };
 
+// Initial contents for a module-scope `__device__` or `__constant__` variable.
+struct VariableFill {
+  std::string name;
+  std::vector<uint8_t> bytes;  // must be the variable's size
+};
+
 struct LaunchRequest {
   std::string kernel;  // the mangled PTX entry name
   emu::LaunchConfig config;
   std::vector<BufferData> buffers;
   std::vector<KernelArgument> arguments;  // one per kernel parameter, in order
+  std::vector<VariableFill> variables;
 };
 
 struct LaunchOutcome {

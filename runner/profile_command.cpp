@@ -1,6 +1,8 @@
 // tilecamp profile FILE.cu|FILE.ptx --kernel NAME --grid X[,Y[,Z]] --block X[,Y[,Z]]
 //                  [--arg SPEC]... [--seed N] [--json]
 #include <charconv>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 
 #include "checker/compile/nvrtc_compiler.h"
@@ -19,9 +21,26 @@ struct ProfileOptions {
   std::string grid;
   std::string block;
   std::vector<std::string> arguments;
+  std::vector<std::string> variables;
+  uint32_t shared_bytes = 0;
+  std::string dump_directory;
   uint64_t seed = 1;
   bool json = false;
 };
+
+// Writes DIR/argN.bin for every buffer argument (N: the parameter's position from 0).
+std::string dump_buffers(const std::string& directory, const std::vector<profile::BufferResult>& buffers) {
+  std::error_code error;
+  std::filesystem::create_directories(directory, error);
+  if (error) return "--dump: cannot create " + directory + ": " + error.message();
+  for (const profile::BufferResult& buffer : buffers) {
+    const std::filesystem::path path = std::filesystem::path(directory) / ("arg" + std::to_string(buffer.parameter) + ".bin");
+    std::ofstream out(path, std::ios::binary);
+    out.write(reinterpret_cast<const char*>(buffer.bytes.data()), static_cast<std::streamsize>(buffer.bytes.size()));
+    if (!out) return "--dump: cannot write " + path.string();
+  }
+  return "";
+}
 
 Expected<emu::Dim3> parse_dim3(const std::string& option, const std::string& text) {
   uint32_t values[3] = {1, 1, 1};
@@ -63,6 +82,16 @@ int run_profile(const ProfileOptions& options) {
     if (!spec) return fail_usage(spec.error());
     request.arguments.push_back(std::move(*spec));
   }
+  for (const std::string& text : options.variables) {
+    const size_t equals = text.find('=');
+    if (equals == std::string::npos || equals == 0) {
+      return fail_usage("--set '" + text + "': expected NAME=SPEC, e.g. --set coefficients=f32[5]=file:c.bin");
+    }
+    auto spec = profile::parse_arg_spec(text.substr(equals + 1));
+    if (!spec) return fail_usage(spec.error());
+    request.variables.emplace_back(text.substr(0, equals), std::move(*spec));
+  }
+  request.dynamic_shared_bytes = options.shared_bytes;
   NvrtcCompiler compiler;
   emu::EmulatorBackend backend;
   auto report = profile::profile_kernel(compiler, backend, request);
@@ -75,6 +104,10 @@ int run_profile(const ProfileOptions& options) {
     std::cout << report::profile_text(*report, request.text, style_for(stdout));
   }
   if (!report->compiled) return k_exit_usage;
+  if (!options.dump_directory.empty()) {
+    const std::string dump_error = dump_buffers(options.dump_directory, report->buffers);
+    if (!dump_error.empty()) return fail_usage(dump_error);
+  }
   return report->result.has_error() ? k_exit_failed : k_exit_ok;
 }
 
@@ -88,7 +121,7 @@ std::function<int()> setup_profile_command(CLI::App& app) {
       "SPEC (one --arg per kernel parameter, in order):\n"
       "  i32:V | u32:V | i64:V | u64:V | f32:V | f64:V          a scalar\n"
       "  f32[N] | f64[N] | i32[N] | u32[N] | i64[N] | u64[N]   a device buffer of N elements\n"
-      "     optionally followed by =rand (default), =zeros or =iota\n\n"
+      "     optionally followed by =rand (default), =zeros, =iota or =file:PATH (raw little-endian)\n\n"
       "Example:\n"
       "  tilecamp profile transpose.cu --kernel transposeTiled --grid 32,32 --block 32,32 \\\n"
       "      --arg f32[1048576] --arg f32[1048576]=zeros --arg i32:1024 --arg i32:1024\n\n"
@@ -102,6 +135,11 @@ std::function<int()> setup_profile_command(CLI::App& app) {
   command->add_option("--block", options->block, "threads in a block: X[,Y[,Z]]")->required();
   command->add_option("--arg", options->arguments, "one kernel argument (see SPEC below)");
   command->add_option("--seed", options->seed, "seed for =rand buffers (default 1)");
+  command->add_option("--set", options->variables,
+                      "fill a __device__/__constant__ variable before the launch: NAME=SPEC");
+  command->add_option("--shared", options->shared_bytes, "dynamic shared memory per block, in bytes (extern __shared__)");
+  command->add_option("--dump", options->dump_directory,
+                      "after the run, write each buffer argument to DIR/argN.bin (N from 0, raw little-endian)");
   command->add_flag("--json", options->json, "print one JSON object instead of text");
   return [options] { return run_profile(*options); };
 }

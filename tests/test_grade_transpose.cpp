@@ -157,7 +157,8 @@ TEST_CASE("a barrier that half of each warp skips fails with a deadlock naming t
   CHECK(deadlocks[0].severity == Severity::Error);
   CHECK(deadlocks[0].file == path);
   CHECK(deadlocks[0].line == 13);
-  CHECK(test::contains(deadlocks[0].message, "the barrier at line 13 is reached by threads 0-15"));
+  CHECK(test::contains(deadlocks[0].message, "threads 0-15 of warp 0 in block (0,0,0) wait at the barrier at line 13"));
+  CHECK(test::contains(deadlocks[0].message, "threads 16-31 of the same warp took another path (at line 15)"));
 }
 
 TEST_CASE("threads that return before a barrier the rest reach give a warning, not an error") {

@@ -18,7 +18,16 @@ namespace tilecamp::emu {
   X(shared_st_requests)           \
   X(shared_st_wavefronts)         \
   X(shared_st_bank_conflicts)     \
-  X(warp_instructions)
+  X(warp_instructions)            \
+  X(divergent_warp_instructions)  \
+  X(barriers)                     \
+  X(global_atom_requests)         \
+  X(global_atom_sectors)          \
+  X(shared_atom_requests)         \
+  X(local_ld_requests)            \
+  X(local_ld_sectors)             \
+  X(local_st_requests)            \
+  X(local_st_sectors)
 
 struct Counters {
 #define TILECAMP_DECLARE_COUNTER(name) uint64_t name = 0;

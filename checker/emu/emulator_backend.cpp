@@ -13,6 +13,33 @@ Status EmulatorBackend::load(const std::string& ptx) {
   return ok();
 }
 
+namespace {
+
+Status fill_variable(const Emulator& emulator, DeviceMemory& memory, const VariableFill& fill) {
+  const ptx::Module& module = emulator.module();
+  std::string known;
+  for (size_t i = 0; i < module.symbols.size(); ++i) {
+    const ptx::Symbol& symbol = module.symbols[i];
+    if (symbol.space != ptx::Space::Global && symbol.space != ptx::Space::Const) continue;
+    if (symbol.name.starts_with("$str") || symbol.name.starts_with("__unnamed")) continue;  // string literals
+    if (symbol.name != fill.name) {
+      known += (known.empty() ? "" : ", ") + symbol.name;
+      continue;
+    }
+    if (fill.bytes.size() != symbol.size) {
+      return make_error("--set " + fill.name + ": the variable has " + std::to_string(symbol.size) + " bytes, the SPEC gives " +
+                        std::to_string(fill.bytes.size()));
+    }
+    DeviceBuffer* buffer = memory.find(emulator.symbol_address(static_cast<int>(i)), symbol.size);
+    std::copy(fill.bytes.begin(), fill.bytes.end(), buffer->bytes.begin());
+    return ok();
+  }
+  return make_error("--set " + fill.name + ": the module has no __device__ or __constant__ variable of that name" +
+                    (known.empty() ? std::string() : " (it has: " + known + ")"));
+}
+
+}  // namespace
+
 Expected<LaunchOutcome> EmulatorBackend::launch(const LaunchRequest& request) {
   if (!m_module) return make_error("no PTX module is loaded");
   DeviceMemory memory;
@@ -23,6 +50,7 @@ Expected<LaunchOutcome> EmulatorBackend::launch(const LaunchRequest& request) {
     buffer_slots.push_back(memory.buffers().size());
     addresses.push_back(memory.allocate(buffer.name, buffer.bytes));
   }
+  for (const VariableFill& fill : request.variables) TC_TRY(fill_variable(emulator, memory, fill));
   std::vector<std::vector<uint8_t>> parameters;
   for (const KernelArgument& argument : request.arguments) {
     if (argument.buffer < 0) {

@@ -30,27 +30,18 @@ const char* access_name(const Instruction& in) { return in.opcode == ptx::Opcode
 
 }  // namespace
 
-void KernelRun::memory_access(Warp& warp, const Instruction& in, uint32_t lanes) {
-  const bool is_store = in.opcode == ptx::Opcode::St;
-  const Operand& address_operand = in.operands[is_store ? 0 : 1];
-  const Operand& value_operand = in.operands[is_store ? 1 : 0];
-  const uint32_t element_bytes = static_cast<uint32_t>(std::max(1, ptx::type_bits(in.type) / 8));
-  const uint32_t bytes = element_bytes * in.vector;
-  const int element_bits = static_cast<int>(element_bytes * 8);
-
-  LaneAddresses global_addresses{}, shared_addresses{};
-  uint32_t global_lanes = 0, shared_lanes = 0;
-  std::array<uint8_t*, k_warp_size> pointers{};
+// Resolves every active lane's address of a warp-wide access: state space, alignment, bounds.
+// Returns false after reporting the first bad lane.
+bool KernelRun::resolve_access(Warp& warp, const Instruction& in, const Operand& address_operand, uint32_t lanes,
+                               uint32_t bytes, WarpAccess& access) {
   for (int lane = 0; lane < k_warp_size; ++lane) {
     if (!(lanes >> lane & 1u)) continue;
     uint64_t address = static_cast<uint64_t>(address_operand.offset);
     if (address_operand.reg >= 0) address += warp.registers[address_operand.reg * k_warp_size + lane];
     if (address_operand.symbol >= 0) address += symbol_value(address_operand.symbol);
     Space space = in.space;
-    if (space == Space::Param && address_operand.symbol >= 0 &&
-        m_module.symbols[address_operand.symbol].call_parameter) {
-      space = Space::Local;  // a call's argument or result variable: per-thread
-    }
+    const bool call_parameter = address_operand.symbol >= 0 && m_module.symbols[address_operand.symbol].call_parameter;
+    if (space == Space::Param && call_parameter) space = Space::Local;  // per-thread (registers on a GPU)
     if (space == Space::Generic) {
       space = classify_generic(address);
       address = space_address(space, address);
@@ -59,20 +50,31 @@ void KernelRun::memory_access(Warp& warp, const Instruction& in, uint32_t lanes)
       fail(in, "misaligned", "misaligned " + std::string(access_name(in)) + " of " + std::to_string(bytes) +
                                  " bytes at an address that is not a multiple of " + std::to_string(bytes) +
                                  " by " + thread_name(warp, lane));
-      return;
+      return false;
     }
-    pointers[lane] = resolve(warp, in, space, address, bytes, lane);
-    if (pointers[lane] == nullptr) return;
-    if (space == Space::Global) {
-      global_addresses[lane] = address;
-      global_lanes |= 1u << lane;
-    } else if (space == Space::Shared) {
-      shared_addresses[lane] = address;
-      shared_lanes |= 1u << lane;
+    access.pointers[lane] = resolve(warp, in, space, address, bytes, lane);
+    if (access.pointers[lane] == nullptr) return false;
+    const int slot = space == Space::Global ? 0 : space == Space::Shared ? 1 : (space == Space::Local && !call_parameter) ? 2 : -1;
+    if (slot >= 0) {
+      access.addresses[slot][lane] = address;
+      access.lanes[slot] |= 1u << lane;
     }
   }
-  if (global_lanes) count_access(in, Space::Global, global_addresses, global_lanes, bytes);
-  if (shared_lanes) count_access(in, Space::Shared, shared_addresses, shared_lanes, bytes);
+  return true;
+}
+
+void KernelRun::memory_access(Warp& warp, const Instruction& in, uint32_t lanes) {
+  const bool is_store = in.opcode == ptx::Opcode::St;
+  const Operand& address_operand = in.operands[is_store ? 0 : 1];
+  const Operand& value_operand = in.operands[is_store ? 1 : 0];
+  const uint32_t element_bytes = static_cast<uint32_t>(std::max(1, ptx::type_bits(in.type) / 8));
+  const uint32_t bytes = element_bytes * in.vector;
+  const int element_bits = static_cast<int>(element_bytes * 8);
+
+  WarpAccess access;
+  if (!resolve_access(warp, in, address_operand, lanes, bytes, access)) return;
+  count_access(in, access, bytes);
+  const auto& pointers = access.pointers;
 
   for (int lane = 0; lane < k_warp_size; ++lane) {
     if (!(lanes >> lane & 1u)) continue;
@@ -139,30 +141,33 @@ uint8_t* KernelRun::resolve(Warp& warp, const Instruction& in, Space space, uint
   return out_of_bounds("an address in no state space");
 }
 
-void KernelRun::count_access(const Instruction& in, Space space, const LaneAddresses& addresses,
-                             uint32_t lanes, uint32_t bytes) {
+void KernelRun::count_access(const Instruction& in, const WarpAccess& access, uint32_t bytes) {
   Counters& counters = m_counters[&in - m_code.data()];
   const bool is_store = in.opcode == ptx::Opcode::St;
-  if (space == Space::Global) {
-    const uint32_t sectors = count_sectors(addresses, lanes, bytes);
-    if (is_store) {
-      ++counters.global_st_requests;
-      counters.global_st_sectors += sectors;
-    } else {
-      ++counters.global_ld_requests;
-      counters.global_ld_sectors += sectors;
-    }
-    return;
+  if (access.lanes[0]) {
+    const uint32_t sectors = count_sectors(access.addresses[0], access.lanes[0], bytes);
+    (is_store ? counters.global_st_requests : counters.global_ld_requests) += 1;
+    (is_store ? counters.global_st_sectors : counters.global_ld_sectors) += sectors;
   }
-  const SharedCost cost = count_shared_wavefronts(addresses, lanes, bytes);
-  if (is_store) {
-    ++counters.shared_st_requests;
-    counters.shared_st_wavefronts += cost.wavefronts;
-    counters.shared_st_bank_conflicts += cost.bank_conflicts();
-  } else {
-    ++counters.shared_ld_requests;
-    counters.shared_ld_wavefronts += cost.wavefronts;
-    counters.shared_ld_bank_conflicts += cost.bank_conflicts();
+  if (access.lanes[1]) {
+    const SharedCost cost = count_shared_wavefronts(access.addresses[1], access.lanes[1], bytes);
+    (is_store ? counters.shared_st_requests : counters.shared_ld_requests) += 1;
+    (is_store ? counters.shared_st_wavefronts : counters.shared_ld_wavefronts) += cost.wavefronts;
+    (is_store ? counters.shared_st_bank_conflicts : counters.shared_ld_bank_conflicts) += cost.bank_conflicts();
+  }
+  if (access.lanes[2]) {
+    // Local memory is interleaved by 4-byte words across a warp's threads, so the same offset
+    // in every lane is contiguous: word w of lane l sits at (w * 32 + l) * 4.
+    LaneAddresses interleaved{};
+    uint32_t sectors = 0;
+    for (uint32_t word = 0; word < (bytes + 3) / 4; ++word) {
+      for (int lane = 0; lane < k_warp_size; ++lane) {
+        interleaved[lane] = ((access.addresses[2][lane] / 4 + word) * k_warp_size + static_cast<uint64_t>(lane)) * 4;
+      }
+      sectors += count_sectors(interleaved, access.lanes[2], std::min<uint32_t>(bytes, 4));
+    }
+    (is_store ? counters.local_st_requests : counters.local_ld_requests) += 1;
+    (is_store ? counters.local_st_sectors : counters.local_ld_sectors) += sectors;
   }
 }
 

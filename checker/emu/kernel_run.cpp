@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstdio>
 #include <map>
 #include <tuple>
 
@@ -16,6 +17,8 @@ using ptx::Operand;
 namespace {
 
 constexpr uint32_t k_sm_count = 132;  // an H200's SMs, for %smid and %nsmid
+
+}  // namespace
 
 // "0-15", "0-3,8,31": lane sets for messages.
 std::string lane_list(uint32_t mask) {
@@ -34,6 +37,14 @@ std::string lane_list(uint32_t mask) {
   }
   return text;
 }
+
+std::string hex_mask(uint32_t mask) {
+  char text[16];
+  std::snprintf(text, sizeof text, "0x%08x", mask);
+  return text;
+}
+
+namespace {
 
 template <typename Body>
 void for_each_lane(uint32_t mask, Body body) {
@@ -109,6 +120,7 @@ void KernelRun::run_block() {
   m_shared.assign(m_function.static_shared_bytes + m_config.dynamic_shared_bytes, 0);
   m_local.assign(size_t{threads} * m_function.local_bytes, 0);
   m_block_exited = 0;
+  m_reductions = {};
   std::vector<Warp> warps(warp_count);
   for (uint32_t w = 0; w < warp_count; ++w) {
     Warp& warp = warps[w];
@@ -134,48 +146,6 @@ void KernelRun::run_block() {
       return;  // every warp is done
     }
     release_barrier(warps);
-  }
-}
-
-// Every warp still running is waiting at a barrier. They may go on only if they all wait at the
-// same one; threads that already exited count as arrived (with a warning: see DESIGN.md).
-void KernelRun::release_barrier(std::vector<Warp>& warps) {
-  const Warp* first = nullptr;
-  for (const Warp& warp : warps) {
-    if (warp.state != Warp::State::AtBarrier) continue;
-    if (first == nullptr) {
-      first = &warp;
-    } else if (warp.barrier_pc != first->barrier_pc) {
-      fail(m_code[warp.barrier_pc], "deadlock",
-           "deadlock: in block " + block_name() + ", warp " + std::to_string(first->index) +
-               " waits at the barrier at " + where(first->barrier_pc) + " while warp " +
-               std::to_string(warp.index) + " waits at a different barrier at " +
-               where(warp.barrier_pc) +
-               "; every thread of a block must reach the same __syncthreads()");
-      return;
-    }
-  }
-  const uint32_t pc = first->barrier_pc;
-  uint32_t waiting = 0, leaving = 0;
-  for (const Warp& warp : warps) {
-    if (warp.state != Warp::State::AtBarrier) continue;
-    waiting += std::popcount(warp.live_mask & ~warp.leaving_mask);
-    leaving += std::popcount(warp.leaving_mask);
-  }
-  if (m_block_exited + leaving > 0 &&
-      std::find(m_warned_barriers.begin(), m_warned_barriers.end(), pc) == m_warned_barriers.end()) {
-    m_warned_barriers.push_back(pc);
-    warn(m_code[pc], "early-exit-barrier",
-         std::to_string(m_block_exited + leaving) + " thread(s) of block " + block_name() +
-             " returned before the barrier at " + where(pc) + " that the other " + std::to_string(waiting) +
-             " wait at; the CUDA Programming Guide requires every thread of the block to reach "
-             "it (today's GPUs tolerate exited threads, but do not rely on it)");
-  }
-  for (Warp& warp : warps) {
-    if (warp.state != Warp::State::AtBarrier) continue;
-    warp.state = Warp::State::Running;
-    warp.leaving_mask = 0;
-    warp.stack.back().pc = warp.barrier_pc + 1;
   }
 }
 
@@ -223,7 +193,9 @@ void KernelRun::execute(Warp& warp) {
   const uint32_t pc = top.pc;
   const Instruction& in = m_code[pc];
   const uint32_t lanes = guard_mask(warp, in, top.mask);
-  ++m_counters[pc].warp_instructions;
+  Counters& counters = m_counters[pc];
+  ++counters.warp_instructions;
+  if (top.mask != warp.live_mask) ++counters.divergent_warp_instructions;
   ++warp.executed;
   switch (in.opcode) {
     case Opcode::Bra:
@@ -235,7 +207,9 @@ void KernelRun::execute(Warp& warp) {
       if (!warp.stack.empty() && warp.stack.back().pc == pc) ++warp.stack.back().pc;
       return;
     case Opcode::Bar:
+    case Opcode::BarRed:
       if (lanes != 0) {
+        ++counters.barriers;
         barrier(warp, in, lanes);
         return;
       }
@@ -245,9 +219,22 @@ void KernelRun::execute(Warp& warp) {
     case Opcode::Call:
       if (lanes != 0) call_extern(warp, in, lanes);
       break;
+    case Opcode::Shfl: case Opcode::Vote: case Opcode::Match: case Opcode::Activemask: case Opcode::BarWarp:
+      if (lanes != 0) execute_warp_operation(warp, in, lanes);
+      break;
     case Opcode::Ld:
     case Opcode::St:
       if (lanes != 0) memory_access(warp, in, lanes);
+      break;
+    case Opcode::Atom:
+    case Opcode::Red:
+      if (lanes != 0) atomic_access(warp, in, lanes);
+      break;
+    case Opcode::Prefetch:
+    case Opcode::Nanosleep:
+      break;
+    case Opcode::Trap:
+      if (lanes != 0) fail(in, "trap", "the kernel executed a trap (`__trap()` or `asm(\"trap;\")`) in " + thread_name(warp, std::countr_zero(lanes)));
       break;
     default:
       execute_alu(warp, in, lanes);
@@ -282,92 +269,6 @@ void KernelRun::exit_lanes(Warp& warp, uint32_t lanes) {
 // Of `lanes`, those whose next instruction is an unguarded `ret` or `exit`: they will do nothing
 // but exit. An early `return` compiles to a branch to the kernel's final `ret`, which is also the
 // reconvergence point, so the returning lanes wait there while the others run on to a barrier.
-uint32_t KernelRun::lanes_only_exiting(const Warp& warp, uint32_t lanes) const {
-  uint32_t exiting = 0;
-  for (auto it = warp.stack.rbegin(); it != warp.stack.rend() && lanes != 0; ++it) {
-    const uint32_t here = it->mask & lanes;  // the nearest entry holding a lane is where it resumes
-    lanes &= ~here;
-    const bool exits = it->pc >= m_code.size() ||
-                       ((m_code[it->pc].opcode == Opcode::Ret || m_code[it->pc].opcode == Opcode::Exit) &&
-                        m_code[it->pc].guard < 0);
-    if (exits) exiting |= here;
-  }
-  return exiting;
-}
-
-void KernelRun::barrier(Warp& warp, const Instruction& in, uint32_t lanes) {
-  const uint32_t pc = warp.stack.back().pc;
-  if (in.operand_count > 1) {
-    fail(in, "unsupported", "tilecamp's emulator does not support barriers with a thread count yet (`" +
-                                in.text + "`)");
-    return;
-  }
-  // Lanes that can only exit count as exited (early-exit-barrier warning), not as a deadlock.
-  exit_lanes(warp, lanes_only_exiting(warp, warp.live_mask & ~lanes));
-  if (lanes != warp.live_mask) {
-    // Where are the other lanes? Lanes on their way out (the early-return pattern) count as
-    // arrived, with a warning at release; lanes with more code to run are a deadlock.
-    const uint32_t others = warp.live_mask & ~lanes;
-    std::string elsewhere;
-    uint32_t leaving = 0;
-    for (auto it = warp.stack.rbegin(); it != warp.stack.rend(); ++it) {
-      const uint32_t held = it->mask & others & ~leaving;
-      if (held == 0) continue;
-      if (is_leaving(it->pc, pc)) {
-        leaving |= held;
-      } else if (elsewhere.empty()) {
-        elsewhere = it->pc < m_code.size() ? "waiting to run " + where(it->pc) : "about to exit";
-      }
-    }
-    if (leaving == others) {
-      warp.leaving_mask = leaving;
-      warp.state = Warp::State::AtBarrier;
-      warp.barrier_pc = pc;
-      return;
-    }
-    fail(in, "deadlock",
-         "deadlock: the barrier at " + where(pc) + " is reached by threads " + lane_list(lanes) +
-             " of warp " + std::to_string(warp.index) + " in block " + block_name() +
-             ", but threads " + lane_list(others & ~leaving) + " of the same warp took another path (" +
-             elsewhere + "). A __syncthreads() inside a branch that not every thread takes "
-             "deadlocks: move it out of the branch");
-    return;
-  }
-  warp.state = Warp::State::AtBarrier;
-  warp.barrier_pc = pc;
-}
-
-// Lanes waiting at `pending` are leaving if they can reach no barrier and will run none of the
-// code the barrier's lanes run after `barrier` (other than the final `ret` they share).
-bool KernelRun::is_leaving(uint32_t pending, uint32_t barrier) const {
-  const uint32_t n = static_cast<uint32_t>(m_code.size());
-  auto reachable = [&](uint32_t from, auto&& visit) {  // visit(pc) returns true to stop
-    std::vector<bool> seen(n + 1, false);
-    std::vector<uint32_t> work{from};
-    while (!work.empty()) {
-      const uint32_t pc = work.back();
-      work.pop_back();
-      if (pc >= n || seen[pc]) continue;
-      seen[pc] = true;
-      if (visit(pc)) return true;
-      const Instruction& in = m_code[pc];
-      const bool guarded = in.guard >= 0;
-      if (in.opcode == Opcode::Bra) work.push_back(in.target);
-      if ((in.opcode != Opcode::Bra && in.opcode != Opcode::Ret && in.opcode != Opcode::Exit) || guarded) {
-        work.push_back(pc + 1);
-      }
-    }
-    return false;
-  };
-  if (pending >= n) return true;
-  if (reachable(pending, [&](uint32_t pc) { return m_code[pc].opcode == Opcode::Bar; })) return false;
-  auto is_exit = [&](uint32_t pc) {
-    return (m_code[pc].opcode == Opcode::Ret || m_code[pc].opcode == Opcode::Exit) && m_code[pc].guard < 0;
-  };
-  if (is_exit(pending)) return true;
-  return !reachable(barrier + 1, [&](uint32_t pc) { return pc == pending; });
-}
-
 uint64_t KernelRun::read(const Warp& warp, const Operand& operand, int lane) const {
   switch (operand.kind) {
     case Operand::Kind::Register: return warp.registers[operand.reg * k_warp_size + lane];

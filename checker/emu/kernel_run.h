@@ -3,12 +3,17 @@
 #pragma once
 
 #include <array>
+#include <string>
 #include <vector>
 
 #include "checker/emu/access_rules.h"
 #include "checker/emu/emulator.h"
 
 namespace tilecamp::emu {
+
+// Lane sets and masks as messages show them: "0-15,31", "0x0000ffff".
+std::string lane_list(uint32_t mask);
+std::string hex_mask(uint32_t mask);
 
 struct StackEntry {
   uint32_t pc;
@@ -23,10 +28,19 @@ struct Warp {
   uint32_t leaving_mask = 0;  // at a barrier: live lanes that will exit without reaching it
   State state = State::Running;
   uint32_t barrier_pc = 0;
+  uint32_t barrier_id = 0;
+  uint32_t barrier_expected = 0;  // threads the barrier waits for; 0: every thread of the block
   uint64_t executed = 0;   // warp instructions so far (drives %clock)
   uint64_t* registers = nullptr;  // registers[reg * 32 + lane]
   std::vector<StackEntry> stack;
   std::array<uint32_t, k_warp_size> tid_x{}, tid_y{}, tid_z{};
+};
+
+// What bar.red accumulates from every arriving thread until the barrier releases.
+struct BarrierReduction {
+  uint32_t count = 0;
+  bool all = true;
+  bool any = false;
 };
 
 class KernelRun {
@@ -47,6 +61,9 @@ class KernelRun {
   uint32_t lanes_only_exiting(const Warp& warp, uint32_t lanes) const;
   void barrier(Warp& warp, const ptx::Instruction& in, uint32_t lanes);
   bool is_leaving(uint32_t pending, uint32_t barrier) const;
+  bool same_barrier(const std::vector<Warp*>& group);
+  void warn_early_exit(const std::vector<Warp*>& group);
+  void deliver_reduction(Warp& warp, const ptx::Instruction& in, const BarrierReduction& reduction);
   void execute_alu(Warp& warp, const ptx::Instruction& in, uint32_t lanes);
 
   // operands
@@ -59,10 +76,24 @@ class KernelRun {
   void memory_access(Warp& warp, const ptx::Instruction& in, uint32_t lanes);
   uint8_t* resolve(Warp& warp, const ptx::Instruction& in, ptx::Space space, uint64_t address,
                    uint32_t bytes, int lane);
-  void count_access(const ptx::Instruction& in, ptx::Space space, const LaneAddresses& addresses,
-                    uint32_t lanes, uint32_t bytes);
+  // The lanes of one warp-wide access, by counted space: 0 global, 1 shared, 2 local.
+  struct WarpAccess {
+    std::array<LaneAddresses, 3> addresses{};
+    std::array<uint32_t, 3> lanes{};
+    std::array<uint8_t*, k_warp_size> pointers{};
+  };
+  bool resolve_access(Warp& warp, const ptx::Instruction& in, const ptx::Operand& address_operand, uint32_t lanes,
+                      uint32_t bytes, WarpAccess& access);
+  void count_access(const ptx::Instruction& in, const WarpAccess& access, uint32_t bytes);
+  void atomic_access(Warp& warp, const ptx::Instruction& in, uint32_t lanes);
   uint8_t* resolve_generic(Warp& warp, const ptx::Instruction& in, uint64_t address, uint32_t bytes, int lane);
   uint64_t symbol_value(int symbol) const;
+
+  // warp-level operations (kernel_warp.cpp)
+  void execute_warp_operation(Warp& warp, const ptx::Instruction& in, uint32_t lanes);
+  bool check_member_mask(Warp& warp, const ptx::Instruction& in, uint32_t lanes, const ptx::Operand& mask_operand,
+                         uint32_t& members);
+  void shuffle(Warp& warp, const ptx::Instruction& in, uint32_t lanes);
 
   // calls of extern functions: vprintf, __assertfail (kernel_calls.cpp)
   void call_extern(Warp& warp, const ptx::Instruction& in, uint32_t lanes);
@@ -94,6 +125,7 @@ class KernelRun {
   uint64_t m_budget_left = 0;
   bool m_failed = false;
   std::vector<uint32_t> m_warned_barriers;
+  std::array<BarrierReduction, 16> m_reductions{};
 
   struct PrintedLine {
     uint64_t block;

@@ -16,7 +16,7 @@ constexpr int lane_of(uint32_t thread) { return static_cast<int>(thread % k_warp
 // Byte `k` of what `lane` stores, or nothing if the caller gave no value for it.
 std::optional<uint8_t> stored_byte(const SharedAccess& access, int lane, uint32_t k) {
   const auto* values = k < 8 ? access.values_low : access.values_high;
-  if (values == nullptr) return std::nullopt;
+  if (values == nullptr || k >= 16) return std::nullopt;
   return static_cast<uint8_t>((*values)[lane] >> (8 * (k % 8)));
 }
 
@@ -116,8 +116,12 @@ std::optional<RaceReport> RaceDetector::conflicting_write(const SharedAccess& ac
   std::array<int, k_warp_size> lanes{};
   int count = 0;
   for (uint32_t mask = access.lanes; mask != 0; mask &= mask - 1) lanes[count++] = std::countr_zero(mask);
-  std::stable_sort(lanes.begin(), lanes.begin() + count,
-                   [&](int a, int b) { return addresses[a] < addresses[b]; });
+  auto by_address = [&](int a, int b) {
+    return addresses[a] < addresses[b] || (addresses[a] == addresses[b] && a < b);
+  };
+  if (!std::is_sorted(lanes.begin(), lanes.begin() + count, by_address)) {
+    std::sort(lanes.begin(), lanes.begin() + count, by_address);
+  }
   for (int i = 0; i + 1 < count; ++i) {
     const int a = lanes[i], b = lanes[i + 1];
     const uint64_t gap = addresses[b] - addresses[a];

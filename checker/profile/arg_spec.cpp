@@ -1,6 +1,8 @@
 #include "checker/profile/arg_spec.h"
 
 #include <charconv>
+#include <fstream>
+#include <iterator>
 #include <cstring>
 #include <random>
 
@@ -109,16 +111,30 @@ Expected<ArgSpec> parse_arg_spec(std::string_view text) {
     spec.fill = Fill::Zeros;
   } else if (fill == "=iota") {
     spec.fill = Fill::Iota;
+  } else if (fill.starts_with("=file:") && fill.size() > 6) {
+    spec.fill = Fill::File;
+    spec.file = std::string(fill.substr(6));
   } else {
-    return spec_error(text, "unknown fill `" + std::string(fill) + "`; expected =rand, =zeros or =iota");
+    return spec_error(text, "unknown fill `" + std::string(fill) + "`; expected =rand, =zeros, =iota or =file:PATH");
   }
   return spec;
 }
 
-std::vector<uint8_t> fill_buffer(const ArgSpec& spec, uint64_t seed) {
+Expected<std::vector<uint8_t>> fill_buffer(const ArgSpec& spec, uint64_t seed) {
   const uint32_t size = element_bytes(spec.type);
   std::vector<uint8_t> bytes(spec.count * size, 0);
   if (spec.fill == Fill::Zeros) return bytes;
+  if (spec.fill == Fill::File) {
+    std::ifstream in(spec.file, std::ios::binary);
+    if (!in) return spec_error(spec.text, "cannot open " + spec.file);
+    std::vector<uint8_t> contents((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (contents.size() != bytes.size()) {
+      return spec_error(spec.text, spec.file + " has " + std::to_string(contents.size()) + " bytes, but " +
+                                       std::to_string(spec.count) + " elements of " + std::to_string(size) +
+                                       " bytes need " + std::to_string(bytes.size()));
+    }
+    return contents;
+  }
   std::mt19937_64 random(seed);
   std::uniform_real_distribution<double> real(-1.0, 1.0);
   std::uniform_int_distribution<int64_t> integer(0, 999);
@@ -137,6 +153,11 @@ std::vector<uint8_t> fill_buffer(const ArgSpec& spec, uint64_t seed) {
     }
   }
   return bytes;
+}
+
+Expected<std::vector<uint8_t>> spec_bytes(const ArgSpec& spec, uint64_t seed) {
+  if (!spec.is_buffer) return spec.scalar;
+  return fill_buffer(spec, seed);
 }
 
 }  // namespace tilecamp::profile

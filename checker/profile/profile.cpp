@@ -25,7 +25,8 @@ Expected<std::vector<KernelArgument>> bind_arguments(const ptx::Function& kernel
                           "-byte value, not a pointer: --arg '" + spec.text + "' gives a buffer");
       }
       argument.buffer = static_cast<int>(buffers.size());
-      buffers.push_back({"arg" + std::to_string(i + 1), fill_buffer(spec, request.seed + i)});
+      TC_TRY_ASSIGN(std::vector<uint8_t> contents, fill_buffer(spec, request.seed + i));
+      buffers.push_back({"arg" + std::to_string(i), std::move(contents)});
     } else {
       if (spec.scalar.size() != parameter.size) {
         return make_error(which + " has " + std::to_string(parameter.size) + " bytes, but --arg '" +
@@ -66,9 +67,18 @@ Expected<ProfileReport> profile_kernel(Compiler& compiler, Backend& backend, con
   launch.kernel = report.mangled;
   launch.config.grid = request.grid;
   launch.config.block = request.block;
+  launch.config.dynamic_shared_bytes = request.dynamic_shared_bytes;
   TC_TRY_ASSIGN(launch.arguments, bind_arguments(kernel, report.kernel, request, launch.buffers));
+  for (const auto& [name, spec] : request.variables) {
+    TC_TRY_ASSIGN(std::vector<uint8_t> bytes, spec_bytes(spec, request.seed + 1000));
+    launch.variables.push_back({name, std::move(bytes)});
+  }
   TC_TRY_ASSIGN(LaunchOutcome outcome, backend.launch(launch));
   report.result = std::move(outcome.profile);
+  for (size_t i = 0; i < launch.arguments.size(); ++i) {
+    const int buffer = launch.arguments[i].buffer;
+    if (buffer >= 0) report.buffers.push_back({static_cast<int>(i), std::move(outcome.buffers[buffer])});
+  }
   emu::show_path_as_given(report.result, request.path);
   return report;
 }

@@ -18,7 +18,15 @@ struct ProfileRequest {
   emu::Dim3 grid;
   emu::Dim3 block;
   std::vector<ArgSpec> arguments;
+  std::vector<std::pair<std::string, ArgSpec>> variables;  // --set NAME=SPEC
+  uint32_t dynamic_shared_bytes = 0;                       // --shared BYTES
   uint64_t seed = 1;
+};
+
+// A buffer argument after the run: for `--dump`.
+struct BufferResult {
+  int parameter = 0;  // position of the kernel parameter, from 0
+  std::vector<uint8_t> bytes;
 };
 
 struct ProfileReport {
@@ -30,6 +38,7 @@ struct ProfileReport {
   emu::Dim3 grid;
   emu::Dim3 block;
   emu::LaunchResult result;
+  std::vector<BufferResult> buffers;
 };
 
 // An Error is a usage problem (unknown kernel, arguments that do not match its parameters,

@@ -50,6 +50,12 @@ constexpr Column k_columns[] = {
     {"sst wavef", &emu::Counters::shared_st_wavefronts},
     {"sst confl", &emu::Counters::shared_st_bank_conflicts},
     {"instr", &emu::Counters::warp_instructions},
+    {"diverg", &emu::Counters::divergent_warp_instructions},
+    {"barriers", &emu::Counters::barriers},
+    {"gatom req", &emu::Counters::global_atom_requests},
+    {"satom req", &emu::Counters::shared_atom_requests},
+    {"lld req", &emu::Counters::local_ld_requests},
+    {"lst req", &emu::Counters::local_st_requests},
 };
 
 // A line whose accesses cost more than the ideal: uncoalesced global or conflicting shared.

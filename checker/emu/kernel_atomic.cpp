@@ -1,0 +1,96 @@
+// atom and red: read-modify-write on global or shared memory. The lanes of a warp apply their
+// operations one after another in lane order, so results are deterministic.
+#include <bit>
+#include <cstring>
+
+#include "checker/emu/alu.h"
+#include "checker/emu/kernel_run.h"
+
+namespace tilecamp::emu {
+
+using ptx::Instruction;
+using ptx::SubOp;
+using ptx::Type;
+
+namespace {
+
+template <typename F>
+uint64_t float_add(uint64_t old, uint64_t operand) {
+  F a, b;
+  std::memcpy(&a, &old, sizeof(F));
+  std::memcpy(&b, &operand, sizeof(F));
+  const F sum = a + b;
+  uint64_t bits = 0;
+  std::memcpy(&bits, &sum, sizeof(F));
+  return bits;
+}
+
+// The new memory value; `ok` is false for a combination the PTX ISA does not define.
+uint64_t apply(SubOp op, Type type, uint64_t old, uint64_t b, uint64_t c, bool& ok) {
+  const int bits = ptx::type_bits(type);
+  const bool is_signed_type = ptx::is_signed(type);
+  const int64_t so = sign_extend(old, bits), sb = sign_extend(b, bits);
+  const uint64_t uo = truncate_bits(old, bits), ub = truncate_bits(b, bits);
+  ok = true;
+  switch (op) {
+    case SubOp::Add:
+      if (type == Type::F32) return float_add<float>(old, b);
+      if (type == Type::F64) return float_add<double>(old, b);
+      return truncate_bits(uo + ub, bits);
+    case SubOp::Min:
+      if (ptx::is_float(type)) break;
+      return is_signed_type ? truncate_bits(static_cast<uint64_t>(std::min(so, sb)), bits) : std::min(uo, ub);
+    case SubOp::Max:
+      if (ptx::is_float(type)) break;
+      return is_signed_type ? truncate_bits(static_cast<uint64_t>(std::max(so, sb)), bits) : std::max(uo, ub);
+    case SubOp::Exch: return ub;
+    case SubOp::Cas: return uo == ub ? truncate_bits(c, bits) : uo;
+    case SubOp::And: return uo & ub;
+    case SubOp::Or: return uo | ub;
+    case SubOp::Xor: return uo ^ ub;
+    case SubOp::Inc: return uo >= ub ? 0 : truncate_bits(uo + 1, bits);
+    case SubOp::Dec: return (uo == 0 || uo > ub) ? ub : uo - 1;
+    default: break;
+  }
+  ok = false;
+  return old;
+}
+
+}  // namespace
+
+// atom.SPACE.OP.TYPE d, [a], b{, c}    red.SPACE.OP.TYPE [a], b
+void KernelRun::atomic_access(Warp& warp, const Instruction& in, uint32_t lanes) {
+  const bool returns = in.opcode == ptx::Opcode::Atom;
+  const int first = returns ? 1 : 0;
+  const ptx::Operand& address_operand = in.operands[first];
+  const uint32_t bytes = static_cast<uint32_t>(ptx::type_bits(in.type) / 8);
+  if (in.vector != 1 || (bytes != 4 && bytes != 8)) {
+    fail(in, "unsupported", "tilecamp's emulator supports 32- and 64-bit scalar atomics, not `" + in.text + "`");
+    return;
+  }
+  WarpAccess access;
+  if (!resolve_access(warp, in, address_operand, lanes, bytes, access)) return;
+  Counters& counters = m_counters[&in - m_code.data()];
+  if (access.lanes[0]) {
+    ++counters.global_atom_requests;
+    counters.global_atom_sectors += count_sectors(access.addresses[0], access.lanes[0], bytes);
+  }
+  if (access.lanes[1]) ++counters.shared_atom_requests;
+  for (int lane = 0; lane < k_warp_size; ++lane) {
+    if (!(lanes >> lane & 1u)) continue;
+    uint64_t old = 0;
+    std::memcpy(&old, access.pointers[lane], bytes);
+    const uint64_t b = read(warp, in.operands[first + 1], lane);
+    const uint64_t c = in.operand_count > first + 2 ? read(warp, in.operands[first + 2], lane) : 0;
+    bool ok = false;
+    const uint64_t updated = apply(in.sub_op, in.type, old, b, c, ok);
+    if (!ok) {
+      fail(in, "unsupported", "tilecamp's emulator does not support the atomic `" + in.text + "`");
+      return;
+    }
+    std::memcpy(access.pointers[lane], &updated, bytes);
+    if (returns) write(warp, in.operands[0].reg, lane, old);
+  }
+}
+
+}  // namespace tilecamp::emu
