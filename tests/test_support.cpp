@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "checker/compile/nvrtc_compiler.h"
+#include "checker/emu/emulator_backend.h"
 #include "checker/ptx/parser.h"
 
 namespace tilecamp::test {
@@ -42,6 +43,29 @@ ptx::Module compile_to_module(const std::string& file_name, const std::string& s
   auto module = ptx::parse_module(compile_to_ptx(file_name, source));
   REQUIRE_MESSAGE(module.has_value(), (module ? "" : module.error()));
   return std::move(*module);
+}
+
+profile::ProfileReport run_kernel(const std::string& file_name, const std::string& source, const std::string& kernel,
+                                  emu::Dim3 grid, emu::Dim3 block, const std::vector<std::string>& arguments,
+                                  uint32_t dynamic_shared_bytes) {
+  profile::ProfileRequest request;
+  request.path = file_name;
+  request.text = source;
+  request.kernel = kernel;
+  request.grid = grid;
+  request.block = block;
+  request.dynamic_shared_bytes = dynamic_shared_bytes;
+  for (const std::string& text : arguments) {
+    auto spec = profile::parse_arg_spec(text);
+    REQUIRE_MESSAGE(spec.has_value(), (spec ? "" : spec.error()));
+    request.arguments.push_back(*spec);
+  }
+  NvrtcCompiler compiler;
+  emu::EmulatorBackend backend;
+  auto report = profile::profile_kernel(compiler, backend, request);
+  REQUIRE_MESSAGE(report.has_value(), (report ? "" : report.error()));
+  REQUIRE_MESSAGE(report->compiled, report->compile_log);
+  return std::move(*report);
 }
 
 }  // namespace tilecamp::test

@@ -2,6 +2,9 @@
 
 #include <nvrtc.h>
 
+#include <cstdlib>
+#include <filesystem>
+
 #include <map>
 #include <memory>
 #include <string>
@@ -61,6 +64,16 @@ Expected<Program> create_program(const SourceFile& source, const CompileOptions&
   return program;
 }
 
+// $TILECAMP_CUDA_INCLUDE, else the toolkit tilecamp was built against, if it is still there.
+std::string toolkit_include_directory() {
+  if (const char* override_path = std::getenv("TILECAMP_CUDA_INCLUDE"); override_path != nullptr) return override_path;
+#ifdef TILECAMP_CUDA_INCLUDE_DIR
+  std::error_code ignored;
+  if (std::filesystem::is_directory(TILECAMP_CUDA_INCLUDE_DIR, ignored)) return TILECAMP_CUDA_INCLUDE_DIR;
+#endif
+  return "";
+}
+
 std::vector<std::string> compile_arguments(const CompileOptions& options) {
   std::vector<std::string> arguments{
       "-lineinfo",
@@ -69,6 +82,13 @@ std::vector<std::string> compile_arguments(const CompileOptions& options) {
       "--pre-include=" + std::string(k_pre_included_header),
   };
   for (const std::string& define : options.defines) arguments.push_back("-D" + define);
+  // The toolkit's own device headers (cuda_fp16.h, cuda_pipeline.h, cooperative_groups.h...)
+  // come after the in-memory ones, which NVRTC always prefers.
+  if (const std::string include = toolkit_include_directory(); !include.empty()) {
+    arguments.push_back("-I" + include);
+    std::error_code ignored;  // CUDA 13 keeps libcu++ (cuda/std/...) under include/cccl
+    if (std::filesystem::is_directory(include + "/cccl", ignored)) arguments.push_back("-I" + include + "/cccl");
+  }
   return arguments;
 }
 

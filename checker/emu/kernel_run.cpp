@@ -233,6 +233,11 @@ void KernelRun::execute(Warp& warp) {
     case Opcode::Prefetch:
     case Opcode::Nanosleep:
       break;
+    case Opcode::CpAsync:
+    case Opcode::CpAsyncCommit:
+    case Opcode::CpAsyncWait:
+      if (lanes != 0) execute_async_copy(warp, in, lanes);
+      break;
     case Opcode::Trap:
       if (lanes != 0) fail(in, "trap", "the kernel executed a trap (`__trap()` or `asm(\"trap;\")`) in " + thread_name(warp, std::countr_zero(lanes)));
       break;

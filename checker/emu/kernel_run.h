@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <deque>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,13 @@ struct StackEntry {
   uint32_t mask;
 };
 
+// A cp.async copy waiting for its group to complete: the bytes read at issue, where they go.
+struct PendingCopy {
+  uint32_t shared_offset = 0;
+  uint32_t bytes = 0;
+  std::array<uint8_t, 16> data{};
+};
+
 struct Warp {
   enum class State { Running, AtBarrier, Done };
   uint32_t index = 0;
@@ -33,6 +41,8 @@ struct Warp {
   uint64_t executed = 0;   // warp instructions so far (drives %clock)
   uint64_t* registers = nullptr;  // registers[reg * 32 + lane]
   std::vector<StackEntry> stack;
+  std::vector<PendingCopy> open_copies;                 // cp.async not yet committed
+  std::deque<std::vector<PendingCopy>> committed_copies;  // committed groups, oldest first
   std::array<uint32_t, k_warp_size> tid_x{}, tid_y{}, tid_z{};
 };
 
@@ -94,6 +104,12 @@ class KernelRun {
   bool check_member_mask(Warp& warp, const ptx::Instruction& in, uint32_t lanes, const ptx::Operand& mask_operand,
                          uint32_t& members);
   void shuffle(Warp& warp, const ptx::Instruction& in, uint32_t lanes);
+
+  // cp.async (kernel_async.cpp)
+  void execute_async_copy(Warp& warp, const ptx::Instruction& in, uint32_t lanes);
+  void copy_async(Warp& warp, const ptx::Instruction& in, uint32_t lanes);
+  void commit_copies(Warp& warp);
+  void wait_copies(Warp& warp, size_t keep);
 
   // calls of extern functions: vprintf, __assertfail (kernel_calls.cpp)
   void call_extern(Warp& warp, const ptx::Instruction& in, uint32_t lanes);

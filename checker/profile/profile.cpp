@@ -43,6 +43,7 @@ Expected<std::vector<KernelArgument>> bind_arguments(const ptx::Function& kernel
 
 Expected<ProfileReport> profile_kernel(Compiler& compiler, Backend& backend, const ProfileRequest& request) {
   ProfileReport report;
+  report.path = request.path;
   report.grid = request.grid;
   report.block = request.block;
   std::string ptx_text = request.text;

@@ -30,6 +30,7 @@ struct BufferResult {
 };
 
 struct ProfileReport {
+  std::string path;      // the profiled file, as given
   bool compiled = true;  // false: compile_diagnostics hold the compiler's errors
   std::vector<CompileDiagnostic> compile_diagnostics;
   std::string compile_log;

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <filesystem>
 #include <sstream>
 
 namespace tilecamp::report {
@@ -111,7 +112,11 @@ std::string profile_text(const profile::ProfileReport& report, const std::string
   out += style.dim(header) + "\n";
   for (const emu::LineProfile& line : result.lines) {
     std::string text;
-    if (line.line > 0 && line.line <= static_cast<int>(source_lines.size())) text = source_lines[line.line - 1];
+    if (line.file != report.path) {  // an included header: name it instead of showing its code
+      text = "(" + std::filesystem::path(line.file).filename().string() + ")";
+    } else if (line.line > 0 && line.line <= static_cast<int>(source_lines.size())) {
+      text = source_lines[line.line - 1];
+    }
     std::string row = fmt::format("  {:>5}  {:<36}", line.line, trimmed(text, 36));
     for (const Column* column : columns) row += fmt::format(" {:>9}", line.counters.*column->field);
     out += (is_costly(line.counters) ? style.yellow(row) : row) + "\n";

@@ -1,0 +1,86 @@
+// cp.async: copies from global to shared memory that land only when the thread waits for their
+// group (cp.async.wait_group / wait_all). The source is read when the copy is issued; the shared
+// destination is written at the wait, so a kernel that reads the tile before waiting sees the
+// old contents, as it may on a GPU.
+#include <bit>
+#include <cstring>
+
+#include "checker/emu/kernel_run.h"
+
+namespace tilecamp::emu {
+
+using ptx::Instruction;
+
+// cp.async.CACHE.shared.global [dst], [src], cp-size{, src-size}
+void KernelRun::copy_async(Warp& warp, const Instruction& in, uint32_t lanes) {
+  const ptx::Operand* op = in.operands.data();
+  const uint32_t size = static_cast<uint32_t>(read(warp, op[2], std::countr_zero(lanes)));
+  if (size != 4 && size != 8 && size != 16) {
+    fail(in, "unsupported", "cp.async copies 4, 8 or 16 bytes, not " + std::to_string(size));
+    return;
+  }
+  Instruction global_side = in;  // resolve the source as a global load of `size` bytes
+  global_side.space = ptx::Space::Global;
+  global_side.opcode = ptx::Opcode::Ld;
+  WarpAccess source;
+  if (!resolve_access(warp, global_side, op[1], lanes, size, source)) return;
+  Instruction shared_side = in;
+  shared_side.space = ptx::Space::Shared;
+  shared_side.opcode = ptx::Opcode::St;
+  WarpAccess destination;
+  if (!resolve_access(warp, shared_side, op[0], lanes, size, destination)) return;
+  Counters& counters = m_counters[&in - m_code.data()];
+  ++counters.global_ld_requests;
+  counters.global_ld_sectors += count_sectors(source.addresses[0], source.lanes[0], size);
+  for (int lane = 0; lane < k_warp_size; ++lane) {
+    if (!(lanes >> lane & 1u)) continue;
+    PendingCopy copy;
+    copy.shared_offset = static_cast<uint32_t>(destination.addresses[1][lane]);
+    copy.bytes = size;
+    // src-size < cp-size: only that many bytes are read, the rest of the destination is zeroed.
+    const uint32_t read_bytes =
+        in.operand_count > 3 && op[3].kind != ptx::Operand::Kind::None
+            ? std::min<uint32_t>(size, static_cast<uint32_t>(read(warp, op[3], lane)))
+            : size;
+    std::memcpy(copy.data.data(), source.pointers[lane], read_bytes);
+    warp.open_copies.push_back(copy);
+  }
+}
+
+void KernelRun::commit_copies(Warp& warp) {
+  warp.committed_copies.push_back(std::move(warp.open_copies));
+  warp.open_copies.clear();
+}
+
+// Completes every committed group but the `keep` most recent ones.
+void KernelRun::wait_copies(Warp& warp, size_t keep) {
+  while (warp.committed_copies.size() > keep) {
+    for (const PendingCopy& copy : warp.committed_copies.front()) {
+      std::memcpy(m_shared.data() + copy.shared_offset, copy.data.data(), copy.bytes);
+    }
+    warp.committed_copies.pop_front();
+  }
+}
+
+void KernelRun::execute_async_copy(Warp& warp, const Instruction& in, uint32_t lanes) {
+  switch (in.opcode) {
+    case ptx::Opcode::CpAsync:
+      copy_async(warp, in, lanes);
+      return;
+    case ptx::Opcode::CpAsyncCommit:
+      commit_copies(warp);
+      return;
+    case ptx::Opcode::CpAsyncWait:
+      if (in.sub_op == ptx::SubOp::WaitAll) {
+        commit_copies(warp);
+        wait_copies(warp, 0);
+      } else {
+        wait_copies(warp, static_cast<size_t>(read(warp, in.operands[0], std::countr_zero(lanes))));
+      }
+      return;
+    default:
+      return;
+  }
+}
+
+}  // namespace tilecamp::emu

@@ -1,0 +1,272 @@
+// Warp-level operations, atomics, block reductions, calls, printf and assert on the emulator,
+// each against what the CUDA Programming Guide and the PTX ISA say the hardware computes.
+#include <doctest/doctest.h>
+
+#include <numeric>
+
+#include "tests/test_support.h"
+
+namespace tilecamp {
+namespace {
+
+TEST_CASE("shuffles move values between lanes as the PTX ISA's source-lane rule says") {
+  const char* source = R"(
+__global__ void shuffles(int* down, int* xor4, int* up16, int* idx5) {
+  int v = threadIdx.x * 3 + 1;
+  down[threadIdx.x] = __shfl_down_sync(0xffffffff, v, 1);
+  xor4[threadIdx.x] = __shfl_xor_sync(0xffffffff, v, 4);
+  up16[threadIdx.x] = __shfl_up_sync(0xffffffff, v, 2, 16);
+  idx5[threadIdx.x] = __shfl_sync(0xffffffff, v, 5);
+})";
+  auto report = test::run_kernel("shuffles.cu", source, "shuffles", {1, 1, 1}, {32, 1, 1},
+                                 {"i32[32]=zeros", "i32[32]=zeros", "i32[32]=zeros", "i32[32]=zeros"});
+  REQUIRE(report.result.diagnostics.empty());
+  auto value = [](int lane) { return lane * 3 + 1; };
+  const auto down = test::buffer_of<int32_t>(report, 0), xor4 = test::buffer_of<int32_t>(report, 1);
+  const auto up16 = test::buffer_of<int32_t>(report, 2), idx5 = test::buffer_of<int32_t>(report, 3);
+  for (int lane = 0; lane < 32; ++lane) {
+    CAPTURE(lane);
+    CHECK(down[lane] == value(lane < 31 ? lane + 1 : lane));      // the last lane keeps its own value
+    CHECK(xor4[lane] == value(lane ^ 4));
+    CHECK(up16[lane] == value(lane % 16 >= 2 ? lane - 2 : lane));  // width 16: segments of 16 lanes
+    CHECK(idx5[lane] == value(5));
+  }
+}
+
+TEST_CASE("a warp-sum by butterfly shuffles gives every lane the total") {
+  const char* source = R"(
+__global__ void warp_sum(const float* in, float* out) {
+  float v = in[threadIdx.x];
+  for (int offset = 16; offset > 0; offset /= 2) v += __shfl_xor_sync(0xffffffff, v, offset);
+  out[threadIdx.x] = v;
+})";
+  auto report = test::run_kernel("sum.cu", source, "warp_sum", {1, 1, 1}, {32, 1, 1}, {"f32[32]=iota", "f32[32]=zeros"});
+  for (float total : test::buffer_of<float>(report, 1)) CHECK(total == 496.0f);
+}
+
+TEST_CASE("votes and matches report the lanes' predicates and equal values") {
+  const char* source = R"(
+__global__ void votes(unsigned* ballot, int* all, int* not_all, int* any, int* none, unsigned* match, unsigned* active) {
+  int lane = threadIdx.x;
+  ballot[lane] = __ballot_sync(0xffffffff, lane & 1);
+  all[lane] = __all_sync(0xffffffff, lane < 32);
+  not_all[lane] = __all_sync(0xffffffff, lane < 31);
+  any[lane] = __any_sync(0xffffffff, lane == 7);
+  none[lane] = __any_sync(0xffffffff, lane > 40);
+  match[lane] = __match_any_sync(0xffffffff, lane / 8);
+  if (lane < 10) active[lane] = __activemask();
+})";
+  auto report = test::run_kernel("votes.cu", source, "votes", {1, 1, 1}, {32, 1, 1},
+                                 {"u32[32]=zeros", "i32[32]=zeros", "i32[32]=zeros", "i32[32]=zeros", "i32[32]=zeros",
+                                  "u32[32]=zeros", "u32[32]=zeros"});
+  REQUIRE(report.result.diagnostics.empty());
+  const auto ballot = test::buffer_of<uint32_t>(report, 0), match = test::buffer_of<uint32_t>(report, 5);
+  const auto all = test::buffer_of<int32_t>(report, 1), not_all = test::buffer_of<int32_t>(report, 2);
+  const auto any = test::buffer_of<int32_t>(report, 3), none = test::buffer_of<int32_t>(report, 4);
+  const auto active = test::buffer_of<uint32_t>(report, 6);
+  for (int lane = 0; lane < 32; ++lane) {
+    CAPTURE(lane);
+    CHECK(ballot[lane] == 0xaaaaaaaau);
+    CHECK(all[lane] == 1);
+    CHECK(not_all[lane] == 0);
+    CHECK(any[lane] == 1);
+    CHECK(none[lane] == 0);
+    CHECK(match[lane] == 0xffu << (lane / 8 * 8));
+    if (lane < 10) CHECK(active[lane] == 0x3ffu);
+  }
+}
+
+TEST_CASE("a shuffle whose mask names lanes on another path is reported, not guessed") {
+  const char* source = R"(
+__global__ void half_shuffle(int* out) {
+  int v = threadIdx.x;
+  if (threadIdx.x < 16) {
+    v = __shfl_down_sync(0xffffffff, v, 1);
+  }
+  out[threadIdx.x] = v;
+})";
+  auto report = test::run_kernel("half.cu", source, "half_shuffle", {1, 1, 1}, {32, 1, 1}, {"i32[32]=zeros"});
+  REQUIRE(report.result.diagnostics.size() == 1);
+  const Diagnostic& d = report.result.diagnostics[0];
+  CHECK(d.kind == "warp-sync");
+  CHECK(d.line == 5);
+  CHECK(test::contains(d.message, "names threads 16-31 in its member mask 0xffffffff, but they took another path"));
+}
+
+TEST_CASE("atomics from every thread add up exactly, on global and shared memory") {
+  const char* source = R"(
+__global__ void atomics(int* counters, float* sum, unsigned long long* wide, int* histogram) {
+  __shared__ int bins[8];
+  if (threadIdx.x < 8) bins[threadIdx.x] = 0;
+  __syncthreads();
+  atomicAdd(&counters[0], 1);
+  atomicMax(&counters[1], (int)(threadIdx.x * 7 % 50));
+  atomicMin(&counters[2], -(int)threadIdx.x);
+  atomicCAS(&counters[3], 0, 42);
+  atomicInc((unsigned*)&counters[4], 9);
+  atomicOr(&counters[5], 1 << (threadIdx.x % 31));
+  atomicAdd(sum, 0.5f);
+  atomicAdd(wide, 1ull << 33);
+  atomicAdd(&bins[threadIdx.x % 8], 1);
+  __syncthreads();
+  if (threadIdx.x < 8) histogram[blockIdx.x * 8 + threadIdx.x] = bins[threadIdx.x];
+})";
+  auto report = test::run_kernel("atomics.cu", source, "atomics", {3, 1, 1}, {128, 1, 1},
+                                 {"i32[6]=zeros", "f32[1]=zeros", "u64[1]=zeros", "i32[24]=zeros"});
+  REQUIRE(report.result.diagnostics.empty());
+  const auto counters = test::buffer_of<int32_t>(report, 0);
+  CHECK(counters[0] == 384);
+  CHECK(counters[1] == 49);
+  CHECK(counters[2] == -127);
+  CHECK(counters[3] == 42);
+  CHECK(counters[4] == 384 % 10);  // atomicInc wraps to 0 after reaching 9
+  CHECK(static_cast<uint32_t>(counters[5]) == 0x7fffffffu);
+  CHECK(test::buffer_of<float>(report, 1)[0] == 192.0f);
+  CHECK(test::buffer_of<uint64_t>(report, 2)[0] == 384ull << 33);
+  for (int bin : test::buffer_of<int32_t>(report, 3)) CHECK(bin == 16);
+  CHECK(report.result.totals.shared_atom_requests == 3 * 4);  // 4 warps per block, one request each
+  CHECK(report.result.totals.global_atom_requests == 3 * 4 * 8);
+}
+
+TEST_CASE("__syncthreads_count, _and and _or reduce a predicate over the whole block") {
+  const char* source = R"(
+__global__ void reduce(int* out) {
+  int count = __syncthreads_count(threadIdx.x % 3 == 0);
+  int all = __syncthreads_and(threadIdx.x < 1000);
+  int any = __syncthreads_or(threadIdx.x == 77);
+  if (threadIdx.x == 0) { out[0] = count; out[1] = all; out[2] = any; }
+})";
+  auto report = test::run_kernel("reduce.cu", source, "reduce", {1, 1, 1}, {96, 1, 1}, {"i32[3]=zeros"});
+  const auto out = test::buffer_of<int32_t>(report, 0);
+  CHECK(out[0] == 32);
+  CHECK(out[1] == 1);
+  CHECK(out[2] == 1);
+  CHECK(report.result.totals.barriers == 3 * 3);
+}
+
+TEST_CASE("a named barrier with a thread count synchronises only the warps it counts") {
+  const char* source = R"(
+__global__ void producers(int* out) {
+  __shared__ int stage[64];
+  if (threadIdx.x < 64) {
+    stage[threadIdx.x] = threadIdx.x * 2;
+    asm volatile("bar.sync 1, 64;");
+    out[threadIdx.x] = stage[63 - threadIdx.x];
+  }
+})";
+  auto report = test::run_kernel("named.cu", source, "producers", {1, 1, 1}, {128, 1, 1}, {"i32[64]=zeros"});
+  REQUIRE(report.result.diagnostics.empty());
+  const auto out = test::buffer_of<int32_t>(report, 0);
+  for (int i = 0; i < 64; ++i) CHECK(out[i] == (63 - i) * 2);
+}
+
+TEST_CASE("device functions that are not inlined run, and their lines are profiled") {
+  const char* source = R"(
+__device__ __noinline__ float scale(float x, int k) {
+  return x * k;
+}
+__global__ void caller(float* data) {
+  data[threadIdx.x] = scale(data[threadIdx.x], 3) + scale(1.0f, 2);
+})";
+  auto report = test::run_kernel("calls.cu", source, "caller", {1, 1, 1}, {32, 1, 1}, {"f32[32]=iota"});
+  REQUIRE(report.result.diagnostics.empty());
+  const auto data = test::buffer_of<float>(report, 0);
+  for (int i = 0; i < 32; ++i) CHECK(data[i] == i * 3.0f + 2.0f);
+  bool callee_line = false;
+  for (const emu::LineProfile& line : report.result.lines) callee_line |= line.line == 3 && line.counters.warp_instructions > 0;
+  CHECK(callee_line);
+}
+
+TEST_CASE("printf output comes block by block, warp by warp, with every format converted") {
+  const char* source = R"(
+#include <cstdio>
+__global__ void hello(const float* x) {
+  if (threadIdx.x % 32 == 0) printf("block %d warp %u x=%.2f %s %lld%%\n", blockIdx.x, threadIdx.x / 32, x[threadIdx.x], "ok", -5ll);
+})";
+  auto report = test::run_kernel("hello.cu", source, "hello", {2, 1, 1}, {64, 1, 1}, {"f32[64]=iota"});
+  CHECK(report.result.output ==
+        "block 0 warp 0 x=0.00 ok -5%\nblock 0 warp 1 x=32.00 ok -5%\n"
+        "block 1 warp 0 x=0.00 ok -5%\nblock 1 warp 1 x=32.00 ok -5%\n");
+}
+
+TEST_CASE("a failed assert stops the kernel naming the expression, the thread and the line") {
+  const char* source = R"(
+#include <cassert>
+__global__ void checked(const int* x) {
+  int v = x[threadIdx.x];
+  assert(v < 20);
+})";
+  auto report = test::run_kernel("checked.cu", source, "checked", {1, 1, 1}, {32, 1, 1}, {"i32[32]=iota"});
+  REQUIRE(report.result.diagnostics.size() == 1);
+  const Diagnostic& d = report.result.diagnostics[0];
+  CHECK(d.kind == "assert");
+  CHECK(d.line == 5);
+  CHECK(test::contains(d.message, "assertion `v < 20` failed in thread (20,0,0) of block (0,0,0) (and 11 more threads"));
+  CHECK_FALSE(report.result.completed);
+}
+
+TEST_CASE("dynamic shared memory takes its size from the launch") {
+  const char* source = R"(
+__global__ void reverse(float* data, int n) {
+  extern __shared__ float buffer[];
+  buffer[threadIdx.x] = data[threadIdx.x];
+  __syncthreads();
+  data[threadIdx.x] = buffer[n - 1 - threadIdx.x];
+})";
+  auto report = test::run_kernel("dynamic.cu", source, "reverse", {1, 1, 1}, {64, 1, 1}, {"f32[64]=iota", "i32:64"}, 256);
+  REQUIRE(report.result.diagnostics.empty());
+  const auto data = test::buffer_of<float>(report, 0);
+  for (int i = 0; i < 64; ++i) CHECK(data[i] == 63.0f - i);
+  auto too_small = test::run_kernel("dynamic.cu", source, "reverse", {1, 1, 1}, {64, 1, 1}, {"f32[64]=iota", "i32:64"}, 128);
+  REQUIRE(too_small.result.diagnostics.size() == 1);
+  CHECK(too_small.result.diagnostics[0].kind == "out-of-bounds");
+  CHECK(test::contains(too_small.result.diagnostics[0].message, "shared memory (the block has 128 bytes)"));
+}
+
+TEST_CASE("a stack array lives in per-thread local memory, and its traffic is counted") {
+  const char* source = R"(
+__global__ void local_sort(const int* in, int* out, int k) {
+  int values[16];
+  for (int i = 0; i < 16; ++i) values[i] = in[threadIdx.x * 16 + i];
+  out[threadIdx.x] = values[k % 16] + values[(k * 7) % 16];
+})";
+  auto report = test::run_kernel("local.cu", source, "local_sort", {1, 1, 1}, {32, 1, 1},
+                                 {"i32[512]=iota", "i32[32]=zeros", "i32:5"});
+  REQUIRE(report.result.diagnostics.empty());
+  const auto out = test::buffer_of<int32_t>(report, 1);
+  for (int t = 0; t < 32; ++t) CHECK(out[t] == (t * 16 + 5) + (t * 16 + 3));
+  CHECK(report.result.totals.local_ld_requests > 0);
+}
+
+}  // namespace
+}  // namespace tilecamp
+
+namespace tilecamp {
+namespace {
+
+TEST_CASE("cp.async copies land in shared memory at the wait, not before") {
+  const char* source = R"(
+#include <cuda_pipeline.h>
+__global__ void staged(const float4* in, float4* before, float4* after) {
+  __shared__ float4 tile[64];
+  tile[threadIdx.x] = make_float4(-1, -1, -1, -1);
+  __syncthreads();
+  __pipeline_memcpy_async(&tile[threadIdx.x], &in[threadIdx.x], sizeof(float4));
+  __pipeline_commit();
+  before[threadIdx.x] = tile[threadIdx.x];  // too early: the copy has not landed
+  __pipeline_wait_prior(0);
+  __syncthreads();
+  after[threadIdx.x] = tile[63 - threadIdx.x];
+})";
+  auto report = test::run_kernel("staged.cu", source, "staged", {1, 1, 1}, {64, 1, 1},
+                                 {"f32[256]=iota", "f32[256]=zeros", "f32[256]=zeros"});
+  REQUIRE(report.result.diagnostics.empty());
+  const auto before = test::buffer_of<float>(report, 1), after = test::buffer_of<float>(report, 2);
+  for (int i = 0; i < 256; ++i) {
+    CHECK(before[i] == -1.0f);
+    CHECK(after[i] == static_cast<float>((63 - i / 4) * 4 + i % 4));
+  }
+}
+
+}  // namespace
+}  // namespace tilecamp
