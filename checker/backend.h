@@ -17,7 +17,7 @@ struct KernelArgument {
 };
 
 struct BufferData {
-  std::string name;  // used in out-of-bounds messages: "12 bytes past the end of `out`"
+  std::string name;  // used in out-of-bounds messages: "element 1024 of `out` (it has ...)"
   std::vector<uint8_t> bytes;
 };
 

@@ -1,6 +1,9 @@
 // The shared-memory race detector on hand-made warp accesses, as KernelRun would feed it.
 #include <doctest/doctest.h>
 
+#include <random>
+#include <vector>
+
 #include "checker/emu/race_detector.h"
 
 namespace tilecamp::emu {
@@ -104,11 +107,38 @@ TEST_CASE("a store over a word several warps loaded names a warp other than the 
 TEST_CASE("two warps storing to the same word between barriers is a race") {
   RaceDetector detector = fresh_detector();
   CHECK_FALSE(detector.record(store(0, 1).at(0, 4).shared()));
-  const auto race = detector.record(store(1, 1).at(0, 4).shared());
+  const auto race = detector.record(store(1, 1).at(0, 4).storing(99).shared());
   REQUIRE(race);
   CHECK(race->is_write);
   CHECK(race->other_is_write);
   CHECK(race->other_warp == 0);
+  CHECK_FALSE(race->same_value);
+}
+
+TEST_CASE("two warps storing the same value to one word is a race marked same-value") {
+  RaceDetector detector = fresh_detector();
+  CHECK_FALSE(detector.record(store(0, 1).at(16, 0).storing(1).shared()));  // found = true
+  const auto race = detector.record(store(1, 2).at(16, 0).storing(1).shared());
+  REQUIRE(race);
+  CHECK(race->same_value);
+  CHECK(race->address == 16);
+}
+
+TEST_CASE("a real race is reported before a same-value store by an earlier lane") {
+  RaceDetector detector = fresh_detector();
+  Access first = store(0, 1).storing(1);
+  first.fields.lanes = 0b11u;
+  first.addresses[1] = 4;
+  CHECK_FALSE(detector.record(first.shared()));
+  Access second = store(1, 2).storing(1);
+  second.fields.lanes = 0b11u;
+  second.addresses[1] = 4;
+  second.low[1] = 2;  // lane 1 stores 2 where warp 0 stored 1
+  const auto race = detector.record(second.shared());
+  REQUIRE(race);
+  CHECK_FALSE(race->same_value);
+  CHECK(race->lane == 1);
+  CHECK(race->address == 4);
 }
 
 TEST_CASE("accesses by one warp never race with each other") {
@@ -197,6 +227,28 @@ TEST_CASE("a 128-bit store overlapping another warp's 32-bit load is a race") {
   CHECK(race->other_pc == 1);
 }
 
+TEST_CASE("a 32-bit load over bytes another warp stored one at a time is a race") {
+  RaceDetector detector = fresh_detector();
+  CHECK_FALSE(detector.record(store(0, 1, 1).at(0, 1).shared()));  // lane i stores byte i
+  const auto race = detector.record(load(1, 2, 4).at(0, 4).shared());
+  REQUIRE(race);
+  CHECK(race->address == 0);
+  CHECK(race->lane == 0);
+  CHECK(race->other_lane == 0);
+}
+
+TEST_CASE("an 8-bit store into a word another warp loaded whole is a race") {
+  RaceDetector detector = fresh_detector();
+  CHECK_FALSE(detector.record(load(0, 1, 4).at(0, 4).shared()));
+  Access byte = store(1, 2, 1).at(6, 0);
+  byte.fields.lanes = 1u;
+  const auto race = detector.record(byte.shared());
+  REQUIRE(race);
+  CHECK(race->address == 6);
+  CHECK(race->other_lane == 1);
+  CHECK_FALSE(race->other_is_write);
+}
+
 TEST_CASE("atomics from different warps on one word do not race with each other") {
   RaceDetector detector = fresh_detector();
   CHECK_FALSE(detector.record(store(0, 1, 4).at(0, 0).atomic().shared()));
@@ -237,6 +289,94 @@ TEST_CASE("bytes past the block's shared memory are ignored") {
   detector.start_block(64);
   CHECK_FALSE(detector.record(store(0, 1).at(60, 4).shared()));
   CHECK_FALSE(detector.record(store(1, 1).at(64, 4).shared()));
+}
+
+// The slow, obviously right definition: every access of the epoch kept, every pair compared.
+struct PastAccess {
+  uint32_t warp;
+  int lane;
+  uint64_t start, bytes;
+  bool writes, atomic;
+  std::array<uint8_t, 16> stored;  // what a plain store put there
+};
+
+struct BruteForceRace {
+  int lane;
+  uint64_t address;
+  bool same_value;
+};
+
+// The first byte where `now` races with an earlier access of the epoch, or failing that the first
+// where it stores what an earlier store of another warp stored.
+std::optional<BruteForceRace> brute_force_race(const std::vector<PastAccess>& epoch, const PastAccess& now) {
+  std::optional<BruteForceRace> benign;
+  for (uint64_t byte = now.start; byte < now.start + now.bytes; ++byte) {
+    for (const PastAccess& past : epoch) {
+      if (past.warp == now.warp || byte < past.start || byte >= past.start + past.bytes) continue;
+      if (!(past.writes || now.writes) || (past.atomic && now.atomic)) continue;
+      const bool both_plain_stores = past.writes && now.writes && !past.atomic && !now.atomic;
+      if (!both_plain_stores || past.stored[byte - past.start] != now.stored[byte - now.start]) {
+        return BruteForceRace{now.lane, byte, false};
+      }
+      if (!benign) benign = BruteForceRace{now.lane, byte, true};
+    }
+  }
+  return benign;
+}
+
+TEST_CASE("the race reported is the one a brute-force comparison of all accesses finds first") {
+  std::mt19937 random(7);
+  auto pick = [&](uint32_t n) { return static_cast<uint32_t>(random() % n); };
+  for (int trial = 0; trial < 5000; ++trial) {
+    RaceDetector detector;
+    detector.start_block(64);
+    std::vector<PastAccess> epoch;
+    for (uint32_t pc = 0; pc < 10; ++pc) {
+      if (pick(6) == 0) {
+        detector.barrier_released();
+        epoch.clear();
+        continue;
+      }
+      const uint32_t bytes = 1u << pick(5);  // 1 to 16
+      const uint32_t warp = pick(3);
+      const bool is_write = pick(3) != 0;
+      Access access(warp, pc, is_write, bytes);
+      if (is_write && (bytes == 4 || bytes == 8) && pick(2) == 0) access.atomic();
+      access.fields.lanes = (1u << pick(4)) | (1u << pick(4));
+      std::vector<PastAccess> now;
+      for (int lane = 0; lane < 4; ++lane) {
+        access.addresses[lane] = pick(64 / bytes) * bytes;
+        access.low[lane] = pick(2) * 0x0101010101010101u;  // often the same as another store
+        access.high[lane] = pick(2) * 0x0101010101010101u;
+        if (!(access.fields.lanes >> lane & 1u)) continue;
+        PastAccess lane_access{warp, lane, access.addresses[lane], bytes, is_write, access.fields.is_atomic, {}};
+        for (uint32_t k = 0; k < 16; ++k) {
+          lane_access.stored[k] = static_cast<uint8_t>((k < 8 ? access.low : access.high)[lane] >> (8 * (k % 8)));
+        }
+        now.push_back(lane_access);
+      }
+      std::optional<BruteForceRace> expected;
+      for (const PastAccess& lane_access : now) {
+        const auto race = brute_force_race(epoch, lane_access);
+        if (race && (!expected || (expected->same_value && !race->same_value))) expected = race;
+        if (expected && !expected->same_value) break;
+      }
+      const auto race = detector.record(access.shared());
+      if (expected) {
+        REQUIRE(race);
+        CHECK(race->kind == "race");
+        CHECK(race->lane == expected->lane);
+        CHECK(race->address == expected->address);
+        CHECK(race->same_value == expected->same_value);
+        break;  // after a race, later reports need not name the same pair
+      }
+      if (race) {
+        REQUIRE(race->kind == "conflicting-write");
+        break;
+      }
+      epoch.insert(epoch.end(), now.begin(), now.end());
+    }
+  }
 }
 
 }  // namespace

@@ -132,5 +132,21 @@ __global__ void plain(float* x) { x[0] = 1; }
   CHECK(missing.error().find("plain") != std::string::npos);
 }
 
+// Regression tests for inputs the PTX fuzzer (tests/fuzz/fuzz_ptx_parser.cpp) found, shrunk.
+
+TEST_CASE("a branch to a label just before the closing brace leaves the function") {
+  auto module = parse_module(".entry _{bra\t$L__BB1_9;$L__BB1_9:}");
+  REQUIRE(module.has_value());
+  REQUIRE(module->functions.at(0).instructions.size() == 1);
+  CHECK(module->functions[0].instructions[0].target == 1);
+  CHECK(module->functions[0].reconvergence_pc.at(0) == 1);
+}
+
+TEST_CASE("a register declaration with an absurd count is an error, not an endless allocation") {
+  auto module = parse_module(".entry k(){.reg .b32 %r<0003875820019684212735>;}");
+  REQUIRE_FALSE(module.has_value());
+  CHECK(module.error().find("registers") != std::string::npos);
+}
+
 }  // namespace
 }  // namespace tilecamp::ptx

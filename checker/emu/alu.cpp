@@ -1,18 +1,20 @@
+// Integer and bit arithmetic, selection and comparison; alu_execute sends floating-point
+// arithmetic to alu_float.cpp and conversions to alu_convert.cpp.
 #include "checker/emu/alu.h"
 
 #include <algorithm>
 #include <bit>
-#include <cfenv>
-#include <cmath>
-#include <limits>
+
+#include "checker/emu/float_format.h"
 
 namespace tilecamp::emu {
 
+using ptx::BoolOp;
 using ptx::CompareOp;
 using ptx::Instruction;
 using ptx::MulMode;
 using ptx::Opcode;
-using ptx::Rounding;
+using ptx::SubOp;
 using ptx::Type;
 
 uint64_t truncate_bits(uint64_t value, int bits) {
@@ -32,196 +34,278 @@ namespace {
 __extension__ typedef __int128 int128;
 __extension__ typedef unsigned __int128 uint128;
 
-float as_f32(uint64_t bits) { return std::bit_cast<float>(static_cast<uint32_t>(bits)); }
-double as_f64(uint64_t bits) { return std::bit_cast<double>(bits); }
-uint64_t bits_of(float value) { return std::bit_cast<uint32_t>(value); }
-uint64_t bits_of(double value) { return std::bit_cast<uint64_t>(value); }
-
-template <typename F>
-F flush_subnormal(F value, bool ftz) {
-  if (ftz && std::fpclassify(value) == FP_SUBNORMAL) return std::copysign(F(0), value);
-  return value;
+// An operand's value as the instruction's type reads it, widened to 128 bits.
+int128 value_of(uint64_t bits, int width, bool is_signed_type) {
+  return is_signed_type ? int128{sign_extend(bits, width)} : int128{truncate_bits(bits, width)};
 }
 
-// Runs `compute` under the rounding mode an instruction names (round-to-nearest by default).
-template <typename Compute>
-auto with_rounding(Rounding rounding, Compute compute) {
-  int mode = FE_TONEAREST;
-  if (rounding == Rounding::Rz) mode = FE_TOWARDZERO;
-  if (rounding == Rounding::Rm) mode = FE_DOWNWARD;
-  if (rounding == Rounding::Rp) mode = FE_UPWARD;
-  if (mode == FE_TONEAREST) return compute();
-  std::fesetround(mode);
-  auto result = compute();
-  std::fesetround(FE_TONEAREST);
+int128 clamp_to(int128 value, int width) {
+  const int128 high = (int128{1} << (width - 1)) - 1;
+  return std::clamp(value, -high - 1, high);
+}
+
+// mul.lo/.hi/.wide (and mul24: the low 24 bits of each operand, the product's bits 16..47 for .hi).
+int128 product(const Instruction& in, uint64_t a, uint64_t b) {
+  const bool s = ptx::is_signed(in.type);
+  if (in.opcode == Opcode::Mul24 || in.opcode == Opcode::Mad24) {
+    return value_of(a, 24, s) * value_of(b, 24, s);
+  }
+  const int width = ptx::type_bits(in.type);
+  const int128 x = value_of(a, width, s), y = value_of(b, width, s);
+  return s ? x * y : static_cast<int128>(static_cast<uint128>(x) * static_cast<uint128>(y));
+}
+
+uint64_t multiply(const Instruction& in, uint64_t a, uint64_t b) {
+  const int128 p = product(in, a, b);
+  const bool is24 = in.opcode == Opcode::Mul24 || in.opcode == Opcode::Mad24;
+  const int width = ptx::type_bits(in.type);
+  if (in.mul_mode == MulMode::Hi) return truncate_bits(static_cast<uint64_t>(p >> (is24 ? 16 : width)), width);
+  return truncate_bits(static_cast<uint64_t>(p), result_bits(in));
+}
+
+// mad and mad24: the product's selected bits plus c; .sat (mad.hi.s32, mad24.hi.s32) clamps the sum.
+uint64_t multiply_add(const Instruction& in, uint64_t a, uint64_t b, uint64_t c) {
+  const int width = result_bits(in);
+  const uint64_t part = multiply(in, a, b);
+  if (!in.saturate) return truncate_bits(part + c, width);
+  const int128 sum = int128{sign_extend(part, width)} + sign_extend(c, width);
+  return truncate_bits(static_cast<uint64_t>(clamp_to(sum, width)), width);
+}
+
+// Division by zero is undefined in PTX; like the GPU, div and rem answer all ones.
+uint64_t divide(const Instruction& in, uint64_t a, uint64_t b) {
+  const int width = ptx::type_bits(in.type);
+  const bool s = ptx::is_signed(in.type);
+  if (truncate_bits(b, width) == 0) return truncate_bits(~uint64_t{0}, width);
+  const int128 x = value_of(a, width, s), y = value_of(b, width, s);  // INT_MIN / -1 fits in 128
+  return truncate_bits(static_cast<uint64_t>(in.opcode == Opcode::Div ? x / y : x % y), width);
+}
+
+uint64_t add_subtract(const Instruction& in, uint64_t a, uint64_t b) {
+  const int width = ptx::type_bits(in.type);
+  const bool subtract = in.opcode == Opcode::Sub;
+  if (!in.saturate) return truncate_bits(subtract ? a - b : a + b, width);
+  const int128 x = value_of(a, width, true), y = value_of(b, width, true);  // .sat is for .s32 only
+  return truncate_bits(static_cast<uint64_t>(clamp_to(subtract ? x - y : x + y, width)), width);
+}
+
+uint64_t shift(const Instruction& in, uint64_t a, uint64_t amount) {
+  const int width = ptx::type_bits(in.type);
+  const uint64_t n = truncate_bits(amount, 32);
+  if (in.opcode == Opcode::Shl) return n >= static_cast<uint64_t>(width) ? 0 : truncate_bits(a << n, width);
+  if (ptx::is_signed(in.type)) {  // arithmetic: shifts past the width leave the sign everywhere
+    return truncate_bits(static_cast<uint64_t>(sign_extend(a, width) >> std::min<uint64_t>(n, width - 1)), width);
+  }
+  return n >= static_cast<uint64_t>(width) ? 0 : truncate_bits(a, width) >> n;
+}
+
+// ---- bit manipulation ----
+
+// The ISA restricts bfe's and bfi's positions and lengths to 0..255: the GPU's 32-bit forms take
+// them modulo 256, its 64-bit forms (which ptxas builds from 32-bit operations) clamp them.
+uint64_t field_operand(uint64_t value, int width) {
+  return width == 64 ? std::min<uint64_t>(truncate_bits(value, 32), 255) : value & 0xff;
+}
+
+// bfe: `len` bits from `pos`, zero- or sign-extended.
+uint64_t bit_field_extract(const Instruction& in, uint64_t a, uint64_t b, uint64_t c) {
+  const int width = ptx::type_bits(in.type);
+  const uint64_t pos = field_operand(b, width), len = field_operand(c, width);
+  const int msb = width - 1;
+  const bool sign = ptx::is_signed(in.type) && len != 0 &&
+                    (a >> std::min<uint64_t>(pos + len - 1, msb) & 1);
+  uint64_t result = 0;
+  for (int i = 0; i <= msb; ++i) {
+    const bool bit = (static_cast<uint64_t>(i) < len && pos + i <= static_cast<uint64_t>(msb)) ? (a >> (pos + i) & 1) : sign;
+    result |= uint64_t{bit} << i;
+  }
   return result;
 }
 
-template <typename F>
-F float_min_max(bool is_min, F a, F b) {
-  if (std::isnan(a)) return b;
-  if (std::isnan(b)) return a;
-  return is_min ? std::fmin(a, b) : std::fmax(a, b);
-}
-
-template <typename F>
-F float_binary(const Instruction& in, F a, F b) {
-  a = flush_subnormal(a, in.ftz);
-  b = flush_subnormal(b, in.ftz);
-  F result = with_rounding(in.rounding, [&]() -> F {
-    switch (in.opcode) {
-      case Opcode::Add: return a + b;
-      case Opcode::Sub: return a - b;
-      case Opcode::Mul: return a * b;
-      case Opcode::Div: return a / b;
-      case Opcode::Min: return float_min_max(true, a, b);
-      case Opcode::Max: return float_min_max(false, a, b);
-      default: return std::numeric_limits<F>::quiet_NaN();
-    }
-  });
-  if (in.saturate) result = std::isnan(result) ? F(0) : std::clamp(result, F(0), F(1));
-  return flush_subnormal(result, in.ftz);
-}
-
-uint64_t integer_multiply(const Instruction& in, uint64_t a, uint64_t b) {
-  const int bits = ptx::type_bits(in.type);
-  const bool is_signed_type = ptx::is_signed(in.type);
-  if (in.mul_mode == MulMode::Wide || in.mul_mode == MulMode::Hi) {
-    const int128 product =
-        is_signed_type ? static_cast<int128>(sign_extend(a, bits)) * sign_extend(b, bits)
-                       : static_cast<int128>(static_cast<uint128>(truncate_bits(a, bits)) * truncate_bits(b, bits));
-    if (in.mul_mode == MulMode::Wide) return truncate_bits(static_cast<uint64_t>(product), 2 * bits);
-    return truncate_bits(static_cast<uint64_t>(product >> bits), bits);
+// bfi: the low `len` bits of a inserted into b at `pos`.
+uint64_t bit_field_insert(const Instruction& in, uint64_t a, uint64_t b, uint64_t c, uint64_t d) {
+  const int width = ptx::type_bits(in.type);
+  const uint64_t pos = field_operand(c, width), len = field_operand(d, width);
+  uint64_t result = truncate_bits(b, width);
+  for (uint64_t i = 0; i < len && pos + i < static_cast<uint64_t>(width); ++i) {
+    result = (result & ~(uint64_t{1} << (pos + i))) | ((a >> i & 1) << (pos + i));
   }
-  return truncate_bits(a * b, bits);
+  return result;
 }
 
-uint64_t integer_binary(const Instruction& in, uint64_t a, uint64_t b) {
-  const int bits = ptx::type_bits(in.type);
-  const bool s = ptx::is_signed(in.type);
-  const int64_t sa = sign_extend(a, bits), sb = sign_extend(b, bits);
-  const uint64_t ua = truncate_bits(a, bits), ub = truncate_bits(b, bits);
+// bfind: the most significant bit that differs from the sign (unsigned: the most significant 1),
+// or with .shiftamt the left shift that brings it to the top; 0xffffffff if there is none.
+uint64_t find_bit(const Instruction& in, uint64_t a) {
+  const int width = ptx::type_bits(in.type);
+  uint64_t value = truncate_bits(a, width);
+  if (ptx::is_signed(in.type) && (value >> (width - 1) & 1)) value = truncate_bits(~value, width);
+  if (value == 0) return 0xffffffff;
+  const int position = 63 - std::countl_zero(value);
+  return in.sub_op == SubOp::ShiftAmount ? static_cast<uint64_t>(width - 1 - position) : static_cast<uint64_t>(position);
+}
+
+uint64_t reverse_bits(uint64_t a, int width) {
+  uint64_t result = 0;
+  for (int i = 0; i < width; ++i) result |= (a >> i & 1) << (width - 1 - i);
+  return result;
+}
+
+// prmt: each destination byte picks one of the 8 bytes of {b, a}. Without a mode each selector
+// nibble picks a byte (its bit 3 replicates the byte's sign instead); the modes' fixed tables
+// (PTX ISA, prmt) are indexed by c's low two bits.
+uint64_t permute_bytes(const Instruction& in, uint64_t a, uint64_t b, uint64_t c) {
+  const uint64_t source = truncate_bits(b, 32) << 32 | truncate_bits(a, 32);
+  static constexpr uint8_t k_modes[6][4][4] = {  // [mode][c & 3][destination byte]
+      {{0, 1, 2, 3}, {1, 2, 3, 4}, {2, 3, 4, 5}, {3, 4, 5, 6}},  // f4e
+      {{0, 7, 6, 5}, {1, 0, 7, 6}, {2, 1, 0, 7}, {3, 2, 1, 0}},  // b4e
+      {{0, 0, 0, 0}, {1, 1, 1, 1}, {2, 2, 2, 2}, {3, 3, 3, 3}},  // rc8
+      {{0, 1, 2, 3}, {1, 1, 2, 3}, {2, 2, 2, 3}, {3, 3, 3, 3}},  // ecl
+      {{0, 0, 0, 0}, {0, 1, 1, 1}, {0, 1, 2, 2}, {0, 1, 2, 3}},  // ecr
+      {{0, 1, 0, 1}, {2, 3, 2, 3}, {0, 1, 0, 1}, {2, 3, 2, 3}},  // rc16
+  };
+  const int mode = in.sub_op == SubOp::None ? -1 : static_cast<int>(in.sub_op) - static_cast<int>(SubOp::F4e);
+  uint64_t result = 0;
+  for (int i = 0; i < 4; ++i) {
+    uint64_t byte = 0;
+    if (mode < 0) {
+      const uint64_t selector = c >> (4 * i) & 0xf;
+      byte = source >> (8 * (selector & 7)) & 0xff;
+      if (selector & 8) byte = (byte & 0x80) ? 0xff : 0;
+    } else {
+      byte = source >> (8 * k_modes[mode][c & 3][i]) & 0xff;
+    }
+    result |= byte << (8 * i);
+  }
+  return result;
+}
+
+// shf: the 64-bit {b, a} shifted by c (.clamp: at most 32; .wrap: c mod 32), its upper word for
+// .l and its lower word for .r.
+uint64_t funnel_shift(const Instruction& in, uint64_t a, uint64_t b, uint64_t c) {
+  const uint64_t n = in.clamp ? std::min<uint64_t>(truncate_bits(c, 32), 32) : (c & 31);
+  const uint64_t joined = truncate_bits(b, 32) << 32 | truncate_bits(a, 32);
+  if (in.sub_op == SubOp::Left) return truncate_bits((joined << n) >> 32, 32);
+  return truncate_bits(joined >> n, 32);
+}
+
+// lop3: immLut is the truth table, indexed by the bits (a, b, c) of each position.
+uint64_t three_input_logic(uint64_t a, uint64_t b, uint64_t c, uint64_t table) {
+  uint64_t result = 0;
+  for (int bit = 0; bit < 32; ++bit) {
+    const uint64_t index = (a >> bit & 1) << 2 | (b >> bit & 1) << 1 | (c >> bit & 1);
+    result |= (table >> index & 1) << bit;
+  }
+  return result;
+}
+
+uint64_t bit_operation(const Instruction& in, const AluSources& s) {
+  const int width = ptx::type_bits(in.type);
+  const uint64_t a = truncate_bits(s[0], width);
   switch (in.opcode) {
-    case Opcode::Add:
-      if (in.saturate && s) {
-        return truncate_bits(static_cast<uint64_t>(std::clamp<int64_t>(sa + sb, INT32_MIN, INT32_MAX)), bits);
-      }
-      return truncate_bits(a + b, bits);
-    case Opcode::Sub:
-      if (in.saturate && s) {
-        return truncate_bits(static_cast<uint64_t>(std::clamp<int64_t>(sa - sb, INT32_MIN, INT32_MAX)), bits);
-      }
-      return truncate_bits(a - b, bits);
-    case Opcode::Mul: return integer_multiply(in, a, b);
-    // Division by zero is undefined in PTX; the emulator answers all ones rather than trapping.
-    case Opcode::Div:
-      if (ub == 0) return truncate_bits(~uint64_t{0}, bits);
-      return truncate_bits(s ? static_cast<uint64_t>(sa / sb) : ua / ub, bits);
-    case Opcode::Rem:
-      if (ub == 0) return ua;
-      return truncate_bits(s ? static_cast<uint64_t>(sa % sb) : ua % ub, bits);
-    case Opcode::Min: return truncate_bits(s ? static_cast<uint64_t>(std::min(sa, sb)) : std::min(ua, ub), bits);
-    case Opcode::Max: return truncate_bits(s ? static_cast<uint64_t>(std::max(sa, sb)) : std::max(ua, ub), bits);
-    case Opcode::And: return ua & ub;
-    case Opcode::Or: return ua | ub;
-    case Opcode::Xor: return ua ^ ub;
-    case Opcode::Shl: return b >= static_cast<uint64_t>(bits) ? 0 : truncate_bits(ua << b, bits);
-    case Opcode::Shr:
-      if (s) {
-        return truncate_bits(static_cast<uint64_t>(sa >> std::min<uint64_t>(b, bits - 1)), bits);
-      }
-      return b >= static_cast<uint64_t>(bits) ? 0 : ua >> b;
+    case Opcode::Popc: return static_cast<uint64_t>(std::popcount(a));
+    case Opcode::Clz: return static_cast<uint64_t>(std::countl_zero(a) - (64 - width));
+    case Opcode::Brev: return reverse_bits(a, width);
+    case Opcode::Bfe: return bit_field_extract(in, a, s[1], s[2]);
+    case Opcode::Bfi: return bit_field_insert(in, a, s[1], s[2], s[3]);
+    case Opcode::Bfind: return find_bit(in, a);
+    case Opcode::Prmt: return permute_bytes(in, a, s[1], s[2]);
+    case Opcode::Shf: return funnel_shift(in, a, s[1], s[2]);
+    case Opcode::Lop3: return three_input_logic(a, s[1], s[2], s[3]);
     default: return 0;
   }
+}
+
+// ---- selection and comparison ----
+
+bool combine(BoolOp op, bool value, uint64_t c) {
+  switch (op) {
+    case BoolOp::And: return value && c;
+    case BoolOp::Or: return value || c;
+    case BoolOp::Xor: return value != (c != 0);
+    default: return value;
+  }
+}
+
+bool is_packed(Type type) { return type == Type::F16x2 || type == Type::BF16x2; }
+
+// setp p|q, a, b{, c}: q is the complement of p, or for packed halves the high halves' result.
+uint64_t set_predicate(const Instruction& in, const AluSources& s) {
+  const uint64_t t = alu_compare(in, in.type, s[0], s[1]);
+  const bool p = is_packed(in.type) ? (t & 1) : t, q = is_packed(in.type) ? (t >> 1 & 1) : !t;
+  return uint64_t{combine(in.bool_op, p, s[2])} | uint64_t{combine(in.bool_op, q, s[2])} << 1;
+}
+
+// set.CmpOp.dtype.stype d, a, b{, c}: all ones, or 1.0 for a float destination, where true.
+uint64_t set_value(const Instruction& in, const AluSources& s) {
+  const uint64_t t = alu_compare(in, in.source_type, s[0], s[1]);
+  const FloatFormat* format = float_format(in.type);
+  const int halves = is_packed(in.type) ? 2 : 1;
+  const int width = ptx::type_bits(in.type) / halves;
+  const uint64_t one = format ? encode(*format, {1.0}, ptx::Rounding::Rn) : truncate_bits(~uint64_t{0}, width);
+  uint64_t result = 0;
+  for (int half = 0; half < halves; ++half) {
+    const bool value = is_packed(in.source_type) ? (t >> half & 1) : (t & 1);
+    if (combine(in.bool_op, value, s[2])) result |= one << (width * half);
+  }
+  return result;
+}
+
+// slct d, a, b, c: a if c >= 0 (c an s32, or an f32 that .ftz may flush), else b.
+uint64_t select_by_sign(const Instruction& in, const AluSources& s) {
+  bool non_negative = false;
+  if (in.source_type == Type::F32) {
+    const uint64_t c = in.ftz ? flush_to_zero(k_f32, truncate_bits(s[2], 32)) : truncate_bits(s[2], 32);
+    non_negative = decode(k_f32, c) >= 0;
+  } else {
+    non_negative = sign_extend(s[2], 32) >= 0;
+  }
+  return truncate_bits(non_negative ? s[0] : s[1], ptx::type_bits(in.type));
 }
 
 }  // namespace
 
 int result_bits(const Instruction& in) {
-  if (in.opcode == Opcode::Setp) return 1;
+  if (in.opcode == Opcode::Setp) return 2;
   int bits = ptx::type_bits(in.type);
-  if ((in.opcode == Opcode::Mul || in.opcode == Opcode::Mad) && in.mul_mode == MulMode::Wide) {
-    bits *= 2;
-  }
+  if ((in.opcode == Opcode::Mul || in.opcode == Opcode::Mad) && in.mul_mode == MulMode::Wide) bits *= 2;
   return bits;
 }
 
-uint64_t alu_binary(const Instruction& in, uint64_t a, uint64_t b) {
-  if (in.type == Type::F32) return bits_of(float_binary(in, as_f32(a), as_f32(b)));
-  if (in.type == Type::F64) return bits_of(float_binary(in, as_f64(a), as_f64(b)));
-  if (in.type == Type::Pred) {  // and/or/xor on predicates
-    return integer_binary(in, a & 1, b & 1) & 1;
-  }
-  return integer_binary(in, a, b);
-}
-
-uint64_t alu_ternary(const Instruction& in, uint64_t a, uint64_t b, uint64_t c) {
-  if (in.type == Type::F32) {
-    float result = with_rounding(in.rounding, [&] {
-      return std::fmaf(flush_subnormal(as_f32(a), in.ftz), flush_subnormal(as_f32(b), in.ftz),
-                       flush_subnormal(as_f32(c), in.ftz));
-    });
-    if (in.saturate) result = std::isnan(result) ? 0.0f : std::clamp(result, 0.0f, 1.0f);
-    return bits_of(flush_subnormal(result, in.ftz));
-  }
-  if (in.type == Type::F64) {
-    return bits_of(with_rounding(in.rounding, [&] { return std::fma(as_f64(a), as_f64(b), as_f64(c)); }));
-  }
-  Instruction multiply = in;
-  multiply.opcode = Opcode::Mul;
-  const uint64_t product = integer_multiply(multiply, a, b);
-  const int bits = result_bits(in);
-  return truncate_bits(product + c, bits);
-}
-
-uint64_t alu_unary(const Instruction& in, uint64_t a) {
-  const int bits = ptx::type_bits(in.type);
+uint64_t alu_integer(const Instruction& in, const AluSources& s) {
+  const int width = ptx::type_bits(in.type);
+  const bool is_signed_type = ptx::is_signed(in.type);
+  const int64_t sa = sign_extend(s[0], width), sb = sign_extend(s[1], width);
+  const uint64_t ua = truncate_bits(s[0], width), ub = truncate_bits(s[1], width);
   switch (in.opcode) {
-    case Opcode::Abs:
-      if (in.type == Type::F32) return bits_of(std::fabs(as_f32(a)));
-      if (in.type == Type::F64) return bits_of(std::fabs(as_f64(a)));
-      return truncate_bits(static_cast<uint64_t>(std::llabs(sign_extend(a, bits))), bits);
-    case Opcode::Neg:
-      if (in.type == Type::F32) return bits_of(-as_f32(a));
-      if (in.type == Type::F64) return bits_of(-as_f64(a));
-      return truncate_bits(~a + 1, bits);
-    case Opcode::Not:
-      return in.type == Type::Pred ? (~a & 1) : truncate_bits(~a, bits);
-    case Opcode::Cnot:
-      return truncate_bits(a, bits) == 0 ? 1 : 0;
-    default:
-      return 0;
+    case Opcode::Add: case Opcode::Sub: return add_subtract(in, s[0], s[1]);
+    case Opcode::Mul: case Opcode::Mul24: return multiply(in, s[0], s[1]);
+    case Opcode::Mad: case Opcode::Mad24: return multiply_add(in, s[0], s[1], s[2]);
+    case Opcode::Div: case Opcode::Rem: return divide(in, s[0], s[1]);
+    case Opcode::Sad: {
+      const bool a_smaller = is_signed_type ? sa < sb : ua < ub;
+      return truncate_bits((a_smaller ? s[1] - s[0] : s[0] - s[1]) + s[2], width);
+    }
+    case Opcode::Min: return truncate_bits(is_signed_type ? static_cast<uint64_t>(std::min(sa, sb)) : std::min(ua, ub), width);
+    case Opcode::Max: return truncate_bits(is_signed_type ? static_cast<uint64_t>(std::max(sa, sb)) : std::max(ua, ub), width);
+    case Opcode::Abs: return truncate_bits(sa < 0 ? uint64_t{0} - ua : ua, width);
+    case Opcode::Neg: return truncate_bits(uint64_t{0} - ua, width);
+    case Opcode::And: return ua & ub;
+    case Opcode::Or: return ua | ub;
+    case Opcode::Xor: return ua ^ ub;
+    case Opcode::Not: return truncate_bits(~ua, in.type == Type::Pred ? 1 : width);
+    case Opcode::Cnot: return ua == 0 ? 1 : 0;
+    case Opcode::Shl: case Opcode::Shr: return shift(in, s[0], s[1]);
+    default: return bit_operation(in, s);
   }
 }
 
-bool alu_compare(CompareOp compare, Type type, uint64_t a, uint64_t b) {
-  if (ptx::is_float(type)) {
-    const double x = type == Type::F64 ? as_f64(a) : as_f32(a);
-    const double y = type == Type::F64 ? as_f64(b) : as_f32(b);
-    const bool unordered = std::isnan(x) || std::isnan(y);
-    switch (compare) {
-      case CompareOp::Eq: return !unordered && x == y;
-      case CompareOp::Ne: return !unordered && x != y;
-      case CompareOp::Lt: return !unordered && x < y;
-      case CompareOp::Le: return !unordered && x <= y;
-      case CompareOp::Gt: return !unordered && x > y;
-      case CompareOp::Ge: return !unordered && x >= y;
-      case CompareOp::Equ: return unordered || x == y;
-      case CompareOp::Neu: return unordered || x != y;
-      case CompareOp::Ltu: return unordered || x < y;
-      case CompareOp::Leu: return unordered || x <= y;
-      case CompareOp::Gtu: return unordered || x > y;
-      case CompareOp::Geu: return unordered || x >= y;
-      case CompareOp::Num: return !unordered;
-      case CompareOp::Nan: return unordered;
-      default: return false;
-    }
-  }
-  const int bits = ptx::type_bits(type);
-  const int64_t sa = sign_extend(a, bits), sb = sign_extend(b, bits);
-  const uint64_t ua = truncate_bits(a, bits), ub = truncate_bits(b, bits);
+uint64_t alu_compare(const Instruction& in, Type type, uint64_t a, uint64_t b) {
+  if (ptx::is_float(type)) return alu_float_compare(in, type, a, b);
+  const int width = ptx::type_bits(type);
+  const int64_t sa = sign_extend(a, width), sb = sign_extend(b, width);
+  const uint64_t ua = truncate_bits(a, width), ub = truncate_bits(b, width);
   const bool s = ptx::is_signed(type);
-  switch (compare) {
+  switch (in.compare) {
     case CompareOp::Eq: return ua == ub;
     case CompareOp::Ne: return ua != ub;
     case CompareOp::Lt: return s ? sa < sb : ua < ub;
@@ -232,84 +316,23 @@ bool alu_compare(CompareOp compare, Type type, uint64_t a, uint64_t b) {
     case CompareOp::Ls: return ua <= ub;
     case CompareOp::Hi: return ua > ub;
     case CompareOp::Hs: return ua >= ub;
-    default: return false;
+    default: return 0;
   }
 }
 
-namespace {
-
-double round_integral(Rounding rounding, double value) {
-  switch (rounding) {
-    case Rounding::Rni: return std::nearbyint(value);
-    case Rounding::Rzi: return std::trunc(value);
-    case Rounding::Rmi: return std::floor(value);
-    case Rounding::Rpi: return std::ceil(value);
-    default: return value;
+uint64_t alu_execute(const Instruction& in, const AluSources& s) {
+  switch (in.opcode) {
+    case Opcode::Mov: return s[0];
+    case Opcode::Cvt: return alu_convert(in, s);
+    case Opcode::Selp: return s[2] ? s[0] : s[1];
+    case Opcode::Slct: return select_by_sign(in, s);
+    case Opcode::Setp: return set_predicate(in, s);
+    case Opcode::Set: return set_value(in, s);
+    case Opcode::Testp: return alu_float_test(in.sub_op, in.type, s[0]);
+    default: break;
   }
-}
-
-// float -> integer conversions saturate in PTX; NaN becomes 0.
-uint64_t float_to_integer(double value, Type destination) {
-  const int bits = ptx::type_bits(destination);
-  if (std::isnan(value)) return 0;
-  if (ptx::is_signed(destination)) {
-    const double low = std::ldexp(-1.0, bits - 1);
-    const double high = std::ldexp(1.0, bits - 1);
-    if (value <= low) return truncate_bits(static_cast<uint64_t>(static_cast<int64_t>(low)), bits);
-    if (value >= high) return truncate_bits(~uint64_t{0} >> (65 - bits), bits);
-    return truncate_bits(static_cast<uint64_t>(static_cast<int64_t>(value)), bits);
-  }
-  if (value <= 0) return 0;
-  if (value >= std::ldexp(1.0, bits)) return truncate_bits(~uint64_t{0}, bits);
-  return static_cast<uint64_t>(value);
-}
-
-}  // namespace
-
-uint64_t alu_convert(const Instruction& in, uint64_t a) {
-  const Type to = in.type, from = in.source_type;
-  const int to_bits = ptx::type_bits(to), from_bits = ptx::type_bits(from);
-  if (!ptx::is_float(from) && !ptx::is_float(to)) {
-    const int64_t value = ptx::is_signed(from) ? sign_extend(a, from_bits)
-                                               : static_cast<int64_t>(truncate_bits(a, from_bits));
-    if (in.saturate) {
-      const bool unsigned_from = !ptx::is_signed(from);
-      if (ptx::is_signed(to)) {
-        const int64_t high = (int64_t{1} << (to_bits - 1)) - 1;
-        if (unsigned_from && truncate_bits(a, from_bits) > static_cast<uint64_t>(high)) return static_cast<uint64_t>(high);
-        return truncate_bits(static_cast<uint64_t>(std::clamp<int64_t>(value, -high - 1, high)), to_bits);
-      }
-      if (!unsigned_from && value < 0) return 0;
-      if (to_bits < 64 && static_cast<uint64_t>(value) > truncate_bits(~uint64_t{0}, to_bits)) {
-        return truncate_bits(~uint64_t{0}, to_bits);
-      }
-    }
-    return truncate_bits(static_cast<uint64_t>(value), to_bits);
-  }
-  if (ptx::is_float(from) && ptx::is_float(to)) {
-    const double value = from == Type::F64 ? as_f64(a) : as_f32(a);
-    const double rounded = round_integral(in.rounding, flush_subnormal(value, in.ftz && from == Type::F32));
-    if (to == Type::F64) return bits_of(rounded);
-    float narrowed = with_rounding(in.rounding, [&] { return static_cast<float>(rounded); });
-    if (in.saturate) narrowed = std::isnan(narrowed) ? 0.0f : std::clamp(narrowed, 0.0f, 1.0f);
-    return bits_of(flush_subnormal(narrowed, in.ftz));
-  }
-  if (ptx::is_float(from)) {  // float -> integer
-    const double value = from == Type::F64 ? as_f64(a) : as_f32(a);
-    return float_to_integer(round_integral(in.rounding, value), to);
-  }
-  // integer -> float
-  const bool s = ptx::is_signed(from);
-  const int64_t signed_value = sign_extend(a, from_bits);
-  const uint64_t unsigned_value = truncate_bits(a, from_bits);
-  if (to == Type::F64) {
-    return bits_of(with_rounding(in.rounding, [&] {
-      return s ? static_cast<double>(signed_value) : static_cast<double>(unsigned_value);
-    }));
-  }
-  return bits_of(with_rounding(in.rounding, [&] {
-    return s ? static_cast<float>(signed_value) : static_cast<float>(unsigned_value);
-  }));
+  if (ptx::is_float(in.type)) return alu_float(in, s);
+  return alu_integer(in, s);
 }
 
 }  // namespace tilecamp::emu

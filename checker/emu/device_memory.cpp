@@ -35,23 +35,33 @@ DeviceBuffer* DeviceMemory::find(uint64_t address, uint64_t size) {
   return &*it;
 }
 
+// Names the miss in the buffer's own terms, taking the access size as the element size:
+// "element 1024 of `out` (it has 1024 elements of 4 bytes, indices 0 to 1023)".
 std::string DeviceMemory::describe_miss(uint64_t address, uint64_t size) const {
-  const DeviceBuffer* nearest = nullptr;
+  const DeviceBuffer* best = nullptr;
+  uint64_t best_distance = UINT64_MAX;
   for (const DeviceBuffer& buffer : m_buffers) {
-    if (buffer.address <= address) nearest = &buffer;
+    const uint64_t end = buffer.address + buffer.bytes.size();
+    const uint64_t distance = address < buffer.address ? buffer.address - address : address >= end ? address - end : 0;
+    if (distance < best_distance) {
+      best_distance = distance;
+      best = &buffer;
+    }
   }
-  if (nearest == nullptr || address - nearest->address > k_guard_bytes + nearest->bytes.size()) {
+  if (best == nullptr || best_distance > k_guard_bytes) {
     if (address < 4096) return "address " + std::to_string(address) + " (a null pointer?)";
     return "an address outside every buffer";
   }
-  const uint64_t offset = address - nearest->address;
-  if (offset < nearest->bytes.size()) {  // starts inside, runs past the end
-    return "byte " + std::to_string(offset) + " of `" + nearest->name + "` (" +
-           std::to_string(size) + " bytes; the buffer has " +
-           std::to_string(nearest->bytes.size()) + ")";
-  }
-  return std::to_string(offset - nearest->bytes.size()) + " bytes past the end of `" +
-         nearest->name + "` (" + std::to_string(nearest->bytes.size()) + " bytes)";
+  const uint64_t element = std::max<uint64_t>(size, 1);
+  const uint64_t count = best->bytes.size() / element;
+  const int64_t offset = static_cast<int64_t>(address) - static_cast<int64_t>(best->address);
+  const int64_t index = offset >= 0 ? offset / static_cast<int64_t>(element)
+                                    : -((-offset + static_cast<int64_t>(element) - 1) / static_cast<int64_t>(element));
+  std::string text = "element " + std::to_string(index) + " of `" + best->name + "` (it has " + std::to_string(count) +
+                     " elements of " + std::to_string(element) + " bytes, indices 0 to " +
+                     std::to_string(count == 0 ? 0 : count - 1) + ")";
+  if (offset % static_cast<int64_t>(element) != 0) text += ", at byte offset " + std::to_string(offset);
+  return text;
 }
 
 }  // namespace tilecamp::emu

@@ -28,7 +28,7 @@ class DeviceMemory {
 
   // The buffer wholly containing [address, address + size), or nullptr.
   DeviceBuffer* find(uint64_t address, uint64_t size);
-  // For messages about an address outside every buffer: "12 bytes past the end of `out`".
+  // For messages about an address outside every buffer: "element 1024 of `out` (it has 1024 ...)".
   std::string describe_miss(uint64_t address, uint64_t size) const;
 
   std::vector<DeviceBuffer>& buffers() { return m_buffers; }

@@ -1,5 +1,7 @@
-// Register-to-register instructions: arithmetic, logic, comparison, conversion, address-space
-// conversion. The arithmetic itself is in alu.cpp; this file applies it lane by lane.
+// Register-to-register instructions: arithmetic, logic, comparison, conversion, moves (vector
+// `{a, b}` operands pack and unpack registers), address-space conversion. The arithmetic itself
+// is in alu*.cpp; this file reads the operands and writes the results lane by lane.
+#include <algorithm>
 #include <bit>
 
 #include "checker/emu/alu.h"
@@ -22,69 +24,86 @@ void for_each_lane(uint32_t mask, Body body) {
   }
 }
 
+bool is_register_arithmetic(Opcode opcode) {
+  switch (opcode) {
+    case Opcode::Mov: case Opcode::Cvt: case Opcode::Selp: case Opcode::Add: case Opcode::Sub:
+    case Opcode::Mul: case Opcode::Mad: case Opcode::Fma: case Opcode::Div: case Opcode::Rem:
+    case Opcode::Min: case Opcode::Max: case Opcode::Abs: case Opcode::Neg: case Opcode::And:
+    case Opcode::Or: case Opcode::Xor: case Opcode::Not: case Opcode::Cnot: case Opcode::Shl:
+    case Opcode::Shr: case Opcode::Setp: case Opcode::Set: case Opcode::Popc: case Opcode::Clz:
+    case Opcode::Brev: case Opcode::Bfe: case Opcode::Bfi: case Opcode::Bfind: case Opcode::Prmt:
+    case Opcode::Shf: case Opcode::Lop3: case Opcode::Mul24: case Opcode::Mad24: case Opcode::Sad:
+    case Opcode::Copysign: case Opcode::Testp: case Opcode::Slct: case Opcode::Rcp: case Opcode::Sqrt:
+    case Opcode::Rsqrt: case Opcode::Ex2: case Opcode::Lg2: case Opcode::Sin: case Opcode::Cos:
+    case Opcode::Tanh:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// The width of each element of a vector operand `{a, b}`: the instruction's width split evenly.
+int element_bits(const Instruction& in, const Operand& vector) {
+  return ptx::type_bits(in.type) / vector.count;
+}
+
+uint64_t& register_of(Warp& warp, int32_t reg, int lane) { return warp.registers[reg * k_warp_size + lane]; }
+
+// A vector source `{lo, hi}` packed into one value, its first element lowest.
+uint64_t pack(Warp& warp, const Instruction& in, const Operand& vector, int lane) {
+  const int bits = element_bits(in, vector);
+  uint64_t packed = 0;
+  for (int i = 0; i < vector.count; ++i) {
+    if (vector.elements[i] >= 0) packed |= truncate_bits(register_of(warp, vector.elements[i], lane), bits) << (bits * i);
+  }
+  return packed;
+}
+
+// Writes a lane's result: setp's one or two predicates, a vector's elements (`_` discards one),
+// or the destination register.
+void store(Warp& warp, const Instruction& in, uint64_t value, int lane) {
+  const Operand& destination = in.operands[0];
+  if (in.opcode == Opcode::Setp) {
+    register_of(warp, destination.reg, lane) = value & 1;
+    if (destination.elements[0] >= 0) register_of(warp, destination.elements[0], lane) = value >> 1 & 1;
+  } else if (destination.kind == Operand::Kind::Vector) {
+    const int bits = element_bits(in, destination);
+    for (int i = 0; i < destination.count; ++i) {
+      if (destination.elements[i] >= 0) register_of(warp, destination.elements[i], lane) = truncate_bits(value >> (bits * i), bits);
+    }
+  } else {
+    register_of(warp, destination.reg, lane) = value;
+  }
+}
+
 }  // namespace
 
 void KernelRun::execute_alu(Warp& warp, const Instruction& in, uint32_t lanes) {
-  const Operand* op = in.operands.data();
-  const int dst = op[0].reg;
-  switch (in.opcode) {
-    case Opcode::Mov:
-      if (op[0].kind != Operand::Kind::Register || op[1].kind == Operand::Kind::Vector) {
-        fail(in, "unsupported", "tilecamp's emulator does not support vector `mov` yet (`" + in.text + "`)");
-        return;
-      }
-      for_each_lane(lanes, [&](int lane) { write(warp, dst, lane, read(warp, op[1], lane)); });
-      return;
-    case Opcode::Add: case Opcode::Sub: case Opcode::Mul: case Opcode::Div: case Opcode::Rem:
-    case Opcode::Min: case Opcode::Max: case Opcode::And: case Opcode::Or: case Opcode::Xor:
-    case Opcode::Shl: case Opcode::Shr:
-      for_each_lane(lanes, [&](int lane) {
-        write(warp, dst, lane, alu_binary(in, read(warp, op[1], lane), read(warp, op[2], lane)));
-      });
-      return;
-    case Opcode::Mad: case Opcode::Fma:
-      for_each_lane(lanes, [&](int lane) {
-        write(warp, dst, lane, alu_ternary(in, read(warp, op[1], lane), read(warp, op[2], lane),
-                                           read(warp, op[3], lane)));
-      });
-      return;
-    case Opcode::Abs: case Opcode::Neg: case Opcode::Not: case Opcode::Cnot:
-      for_each_lane(lanes, [&](int lane) { write(warp, dst, lane, alu_unary(in, read(warp, op[1], lane))); });
-      return;
-    case Opcode::Cvt:
-      for_each_lane(lanes, [&](int lane) { write(warp, dst, lane, alu_convert(in, read(warp, op[1], lane))); });
-      return;
-    case Opcode::Selp:
-      for_each_lane(lanes, [&](int lane) {
-        write(warp, dst, lane, read_predicate(warp, op[3], lane) ? read(warp, op[1], lane) : read(warp, op[2], lane));
-      });
-      return;
-    case Opcode::Setp:
-      for_each_lane(lanes, [&](int lane) {
-        const bool t = alu_compare(in.compare, in.type, read(warp, op[1], lane), read(warp, op[2], lane));
-        auto combine = [&](bool value) {
-          if (in.bool_op == ptx::BoolOp::None) return value;
-          const bool c = read_predicate(warp, op[3], lane);
-          if (in.bool_op == ptx::BoolOp::And) return value && c;
-          if (in.bool_op == ptx::BoolOp::Or) return value || c;
-          return value != c;
-        };
-        write(warp, dst, lane, combine(t));
-        if (op[0].elements[0] >= 0) write(warp, op[0].elements[0], lane, combine(!t));
-      });
-      return;
-    case Opcode::Cvta:
-      for_each_lane(lanes, [&](int lane) {
-        uint64_t address = read(warp, op[1], lane);
-        uint64_t window = in.space == ptx::Space::Shared  ? k_shared_window
-                          : in.space == ptx::Space::Local ? k_local_window
-                                                          : 0;
-        write(warp, dst, lane, in.to_space ? address - window : address + window);
-      });
-      return;
-    default:
-      fail(in, "unsupported", "tilecamp's emulator cannot execute `" + in.text + "`");
+  if (in.opcode == Opcode::Cvta) {
+    const uint64_t window = in.space == ptx::Space::Shared  ? k_shared_window
+                            : in.space == ptx::Space::Local ? k_local_window
+                                                            : 0;
+    for_each_lane(lanes, [&](int lane) {
+      const uint64_t address = read(warp, in.operands[1], lane);
+      write(warp, in.operands[0].reg, lane, in.to_space ? address - window : address + window);
+    });
+    return;
   }
+  if (!is_register_arithmetic(in.opcode)) {
+    fail(in, "unsupported", "tilecamp's emulator cannot execute `" + in.text + "`");
+    return;
+  }
+  const int sources = std::min<int>(in.operand_count - 1, static_cast<int>(AluSources{}.size()));
+  for_each_lane(lanes, [&](int lane) {
+    AluSources values{};
+    for (int i = 0; i < sources; ++i) {
+      const Operand& operand = in.operands[i + 1];
+      values[i] = operand.negate                           ? uint64_t{read_predicate(warp, operand, lane)}
+                  : operand.kind == Operand::Kind::Vector ? pack(warp, in, operand, lane)
+                                                          : read(warp, operand, lane);
+    }
+    store(warp, in, alu_execute(in, values), lane);
+  });
 }
 
 }  // namespace tilecamp::emu

@@ -171,16 +171,17 @@ void KernelRun::release_barrier(std::vector<Warp>& warps) {
 
 // A whole-block barrier is one __syncthreads(): warps waiting at two different ones deadlock.
 bool KernelRun::same_barrier(const std::vector<Warp*>& group) {
-  for (const Warp* warp : group) {
-    if (warp->barrier_pc == group.front()->barrier_pc) continue;
-    fail(m_code[warp->barrier_pc], "deadlock",
-         "deadlock: in block " + block_name() + ", warp " + std::to_string(group.front()->index) +
-             " waits at the barrier at " + where(group.front()->barrier_pc) + " while warp " +
-             std::to_string(warp->index) + " waits at a different barrier at " + where(warp->barrier_pc) +
-             "; every thread of a block must reach the same __syncthreads()");
-    return false;
+  std::map<uint32_t, uint32_t> warps_at;  // barrier pc -> mask of warp indices waiting there
+  for (const Warp* warp : group) warps_at[warp->barrier_pc] |= 1u << (warp->index % 32);
+  if (warps_at.size() == 1) return true;
+  std::string places;
+  for (const auto& [pc, warps] : warps_at) {
+    places += std::string(places.empty() ? "" : ", ") + "warps " + lane_list(warps) + " wait at the barrier at " + where(pc);
   }
-  return true;
+  fail(m_code[std::prev(warps_at.end())->first], "deadlock",
+       "deadlock in block " + block_name() + ": " + places +
+           "; every thread of a block must reach the same __syncthreads(), or none");
+  return false;
 }
 
 void KernelRun::warn_early_exit(const std::vector<Warp*>& group) {

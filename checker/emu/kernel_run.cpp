@@ -75,9 +75,6 @@ LaunchResult KernelRun::run() {
     if (in.opcode == Opcode::Unsupported) {
       fail(in, "unsupported", "tilecamp's emulator does not support " + in.unsupported_reason +
                                   " (in `" + in.text + "`)");
-    } else if (ptx::is_float(in.type) && in.type != ptx::Type::F32 && in.type != ptx::Type::F64) {
-      fail(in, "unsupported", "tilecamp's emulator does not support half-precision arithmetic yet (in `" +
-                                  in.text + "`)");
     }
     if (m_failed) break;
   }

@@ -13,56 +13,87 @@ constexpr uint32_t thread_of(uint32_t warp, int lane) {
 constexpr uint32_t warp_of(uint32_t thread) { return thread / k_warp_size; }
 constexpr int lane_of(uint32_t thread) { return static_cast<int>(thread % k_warp_size); }
 
-// Byte `k` of what `lane` stores, or nothing if the caller gave no value for it.
-std::optional<uint8_t> stored_byte(const SharedAccess& access, int lane, uint32_t k) {
-  const auto* values = k < 8 ? access.values_low : access.values_high;
-  if (values == nullptr || k >= 16) return std::nullopt;
-  return static_cast<uint8_t>((*values)[lane] >> (8 * (k % 8)));
+// Bytes [offset, offset + size) of what `lane` stores (size 1 or 4, not straddling byte 8), or
+// nothing if the caller gave no value for them.
+std::optional<uint32_t> stored_bytes(const SharedAccess& access, int lane, uint64_t offset, uint32_t size) {
+  const auto* values = offset < 8 ? access.values_low : access.values_high;
+  if (values == nullptr || offset + size > 16) return std::nullopt;
+  const uint64_t mask = size >= 4 ? 0xffffffffu : (1u << (8 * size)) - 1;
+  return static_cast<uint32_t>(((*values)[lane] >> (8 * (offset % 8))) & mask);
+}
+
+// Bit b set where byte b of `x` is not zero (bytes 0-3).
+constexpr uint32_t nonzero_bytes(uint32_t x) {
+  const uint32_t high_bits = (((x & 0x7f7f7f7fu) + 0x7f7f7f7fu) | x) & 0x80808080u;
+  return (high_bits >> 7 & 1u) | (high_bits >> 14 & 2u) | (high_bits >> 21 & 4u) | (high_bits >> 28 & 8u);
 }
 
 }  // namespace
 
 void RaceDetector::start_block(uint32_t shared_bytes) {
-  if (m_shadow.size() != shared_bytes) {
-    m_shadow.assign(shared_bytes, ByteShadow{});
+  if (m_shared_bytes != shared_bytes) {
+    m_shared_bytes = shared_bytes;
+    m_words.assign((shared_bytes + k_word_bytes - 1) / k_word_bytes, Shadow{});
+    m_bytes.clear();
     m_epoch = 1;
     return;
   }
-  next_epoch();  // a fresh epoch makes every byte's record stale: no need to clear them
+  next_epoch();  // a fresh epoch makes every word's record stale: no need to clear them
 }
 
 void RaceDetector::barrier_released() { next_epoch(); }
 
 void RaceDetector::next_epoch() {
   if (++m_epoch == 0) {  // wrapped: a stale record could look current again
-    std::fill(m_shadow.begin(), m_shadow.end(), ByteShadow{});
+    std::fill(m_words.begin(), m_words.end(), Shadow{});
     m_epoch = 1;
   }
 }
 
-std::optional<RaceReport> RaceDetector::record(const SharedAccess& access) {
-  std::optional<RaceReport> first;
-  for (uint32_t mask = access.lanes; mask != 0; mask &= mask - 1) {
-    const int lane = std::countr_zero(mask);
-    const uint64_t start = (*access.addresses)[lane];
-    const uint64_t end = std::min<uint64_t>(start + access.bytes, m_shadow.size());
-    for (uint64_t address = start; address < end; ++address) {
-      // Every byte is recorded even after a race is found, so that later reports stay exact.
-      std::optional<RaceReport> race = record_byte(access, lane, address);
-      if (race && !first) first = std::move(race);
-    }
+inline RaceDetector::Shadow& RaceDetector::current_word(uint64_t word) {
+  Shadow& shadow = m_words[word];
+  if (shadow.epoch != m_epoch) {
+    shadow = Shadow{};
+    shadow.epoch = m_epoch;
   }
-  if (first) return first;
+  return shadow;
+}
+
+// From now until the next barrier the word's bytes are tracked one by one, each starting from
+// what the whole word saw so far.
+void RaceDetector::split(Shadow& word_shadow, uint64_t word) {
+  if (word_shadow.split) return;
+  if (m_bytes.empty()) m_bytes.resize(m_words.size() * k_word_bytes);
+  for (uint32_t b = 0; b < k_word_bytes; ++b) {
+    Shadow& byte = m_bytes[word * k_word_bytes + b];
+    byte = word_shadow;
+    byte.agreed = word_shadow.agreed >> b & 1u;
+    byte.stored = word_shadow.stored >> (8 * b) & 0xffu;
+  }
+  word_shadow.split = true;
+}
+
+std::optional<RaceReport> RaceDetector::record(const SharedAccess& access) {
+  Found found;
+  // Every lane is recorded even after a race is found, so that later reports stay exact.
+  for (uint32_t mask = access.lanes; mask != 0; mask &= mask - 1) {
+    record_lane(access, std::countr_zero(mask), found);
+  }
+  if (const std::optional<Conflict>& first = found.race ? found.race : found.benign) {
+    return RaceReport{"race", access.pc, first->other.pc, access.warp, warp_of(first->other.thread),
+                      first->lane, lane_of(first->other.thread), first->address,
+                      access.is_write || access.is_atomic, first->other_writes, access.is_atomic,
+                      first->other_atomic, first->same_value};
+  }
   if (access.is_write && !access.is_atomic) return conflicting_write(access);
   return std::nullopt;
 }
 
-std::optional<RaceReport> RaceDetector::record_byte(const SharedAccess& access, int lane,
-                                                    uint64_t address) {
-  ByteShadow& shadow = m_shadow[address];
-  if (shadow.epoch != m_epoch) shadow = ByteShadow{m_epoch, {}, {}, {}};
+// Checks the access to the `granule_bytes` (4 or 1) at `address` against what `shadow` saw this
+// epoch, keeping the first conflict in `found`, then adds it there.
+inline void RaceDetector::check_and_record(Shadow& shadow, const SharedAccess& access, int lane,
+                                           uint64_t address, uint32_t granule_bytes, Found& found) {
   const Accessor self{access.pc, thread_of(access.warp, lane)};
-
   // The earlier access among `slots` made by a warp other than this one, if any.
   auto other_warp = [&](const std::array<Accessor, 2>& slots) -> const Accessor* {
     if (slots[0].thread == k_nobody) return nullptr;
@@ -76,35 +107,57 @@ std::optional<RaceReport> RaceDetector::record_byte(const SharedAccess& access, 
       slots[1] = self;
     }
   };
+  const bool plain_write = access.is_write && !access.is_atomic;
+  const uint32_t all_bytes = (1u << granule_bytes) - 1;
+  const std::optional<uint32_t> value =
+      plain_write ? stored_bytes(access, lane, address - (*access.addresses)[lane], granule_bytes) : std::nullopt;
+  // Bytes where this store puts what not every earlier store put.
+  const uint32_t changed = value ? (nonzero_bytes(*value ^ shadow.stored) | ~shadow.agreed) & all_bytes : all_bytes;
 
-  const Accessor* other = nullptr;
-  bool other_writes = true, other_atomic = false;
-  if (shadow.writer.thread != k_nobody && warp_of(shadow.writer.thread) != access.warp) {
-    other = &shadow.writer;
-  }
-  if (other == nullptr && (access.is_write || access.is_atomic)) {
-    other = other_warp(shadow.readers);
-    other_writes = false;
-  }
-  if (other == nullptr && !access.is_atomic) {
-    other = other_warp(shadow.atomics);
-    other_writes = other_atomic = true;
+  if (!found.race) {
+    const Accessor* writer = other_warp(shadow.writers);
+    const Accessor* reader = other_warp(shadow.readers);
+    const Accessor* atomic = other_warp(shadow.atomics);
+    if (writer != nullptr && (!plain_write || changed != 0)) {
+      const uint32_t first_byte = plain_write ? static_cast<uint32_t>(std::countr_zero(changed)) : 0;
+      found.race = Conflict{*writer, lane, address + first_byte, true, false, false};
+    } else if (reader != nullptr && (access.is_write || access.is_atomic)) {
+      found.race = Conflict{*reader, lane, address, false, false, false};
+    } else if (atomic != nullptr && !access.is_atomic) {  // atomics do not race with atomics
+      found.race = Conflict{*atomic, lane, address, true, true, false};
+    } else if (writer != nullptr && !found.benign) {  // a plain store of what every store stored
+      found.benign = Conflict{*writer, lane, address, true, false, true};
+    }
   }
 
-  std::optional<RaceReport> race;
-  if (other != nullptr) {
-    race = RaceReport{"race", access.pc, other->pc, access.warp, warp_of(other->thread), lane,
-                      lane_of(other->thread), address, access.is_write || access.is_atomic,
-                      other_writes, access.is_atomic, other_atomic};
-  }
   if (access.is_atomic) {
     add(shadow.atomics);
   } else if (access.is_write) {
-    shadow.writer = self;
+    shadow.agreed = static_cast<uint8_t>(shadow.writers[0].thread == k_nobody ? (value ? all_bytes : 0)
+                                                                              : shadow.agreed & ~changed);
+    shadow.stored = value.value_or(0);
+    add(shadow.writers);
   } else {
     add(shadow.readers);
   }
-  return race;
+}
+
+void RaceDetector::record_lane(const SharedAccess& access, int lane, Found& found) {
+  const uint64_t start = (*access.addresses)[lane];
+  const uint64_t end = std::min<uint64_t>(start + access.bytes, m_shared_bytes);
+  const bool whole_words = start % k_word_bytes == 0 && access.bytes % k_word_bytes == 0;
+  for (uint64_t word = start / k_word_bytes; word * k_word_bytes < end; ++word) {
+    Shadow& shadow = current_word(word);
+    if (whole_words && !shadow.split) {
+      check_and_record(shadow, access, lane, word * k_word_bytes, k_word_bytes, found);
+      continue;
+    }
+    split(shadow, word);
+    const uint64_t to = std::min(end, (word + 1) * k_word_bytes);
+    for (uint64_t byte = std::max(start, word * k_word_bytes); byte < to; ++byte) {
+      check_and_record(m_bytes[byte], access, lane, byte, 1, found);
+    }
+  }
 }
 
 // Lanes of one store whose ranges overlap and disagree on a byte. Sorted by address, the lanes
@@ -126,11 +179,11 @@ std::optional<RaceReport> RaceDetector::conflicting_write(const SharedAccess& ac
     const int a = lanes[i], b = lanes[i + 1];
     const uint64_t gap = addresses[b] - addresses[a];
     for (uint64_t k = gap; k < access.bytes; ++k) {  // byte k of a is byte k - gap of b
-      const auto byte_a = stored_byte(access, a, static_cast<uint32_t>(k));
-      const auto byte_b = stored_byte(access, b, static_cast<uint32_t>(k - gap));
+      const auto byte_a = stored_bytes(access, a, k, 1);
+      const auto byte_b = stored_bytes(access, b, k - gap, 1);
       if (!byte_a || !byte_b || *byte_a == *byte_b) continue;
       return RaceReport{"conflicting-write", access.pc, access.pc, access.warp, access.warp,
-                        std::max(a, b), std::min(a, b), addresses[a] + k, true, true, false, false};
+                        std::max(a, b), std::min(a, b), addresses[a] + k, true, true, false, false, false};
     }
   }
   return std::nullopt;

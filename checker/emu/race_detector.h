@@ -25,9 +25,10 @@ struct SharedAccess {
   uint32_t warp = 0;            // warp index in the block
   uint32_t lanes = 0;           // active lanes
   const LaneAddresses* addresses = nullptr;  // shared-window byte offsets, per lane
-  uint32_t bytes = 0;           // per lane
+  uint32_t bytes = 0;           // per lane (1 to 16); accesses aligned to 4 bytes take the fast path
   bool is_write = false;
-  bool is_atomic = false;       // atom/red: a read and a write that other atomics do not race with
+  bool is_atomic = false;       // atom/red: read and write (is_write is then ignored); atomics of
+                                // different warps do not race with each other
   uint32_t pc = 0;              // instruction index, for the report
   // For plain writes: the bytes each lane stores, as they land in memory (little-endian): bytes
   // 0-7 in values_low, 8-15 in values_high. Null: the conflicting-write check is skipped.
@@ -44,6 +45,10 @@ struct RaceReport {
   uint64_t address = 0;  // shared byte offset
   bool is_write = false, other_is_write = false;    // atomics count as writes
   bool is_atomic = false, other_is_atomic = false;
+  // Two plain stores of identical bytes (every warp setting `found = true`): still a race by the
+  // CUDA memory model, but harmless on today's GPUs. Reported only when the access races with
+  // nothing else.
+  bool same_value = false;
 };
 
 class RaceDetector {
@@ -51,34 +56,59 @@ class RaceDetector {
   // A new block: forget everything; `shared_bytes` is the block's shared memory size.
   void start_block(uint32_t shared_bytes);
   // Every thread of the block passed a barrier: accesses before it cannot race with later ones.
+  // Also call it when a named barrier with a thread count releases only some warps: treating it
+  // as a whole-block barrier can hide a race between warps outside it, never invent one.
   void barrier_released();
   // Records the access; returns the first race it completes, if any. Bytes past `shared_bytes`
   // are ignored (the emulator reports those accesses as out of bounds).
   std::optional<RaceReport> record(const SharedAccess& access);
 
  private:
-  // One thread's access to one byte in the current epoch; thread == k_nobody when unused.
+  // One thread's access in the current epoch; thread == k_nobody when unused.
   struct Accessor {
     uint32_t pc = 0;
     uint32_t thread = k_nobody;  // warp * k_warp_size + lane
   };
-  // What one byte saw since the last barrier: the last plain writer, and of the plain readers and
-  // of the atomics, the first one and the first one from another warp (enough to name a warp
-  // other than any given one).
-  struct ByteShadow {
-    uint32_t epoch = 0;  // stale (and so empty) unless equal to m_epoch
-    Accessor writer;
+  // What one word (or one byte) saw since the last barrier: of the plain writers, of the plain
+  // readers and of the atomics, the first one and the first one from another warp (enough to name
+  // a warp other than any given one); and which bytes every plain store agreed on.
+  struct Shadow {
+    uint32_t epoch = 0;  // words: stale (and so empty) unless equal to m_epoch
+    bool split = false;  // words: touched by a sub-word access this epoch; m_bytes holds the state
+    uint8_t agreed = 0;  // bit b: every plain store so far put the same value in byte b...
+    uint32_t stored = 0; // ...namely byte b of this
+    std::array<Accessor, 2> writers;
     std::array<Accessor, 2> readers;
     std::array<Accessor, 2> atomics;
   };
+  // A race found on one word or byte, before it becomes a RaceReport (which the hot path avoids).
+  struct Conflict {
+    Accessor other;
+    int lane = 0;
+    uint64_t address = 0;
+    bool other_writes = false, other_atomic = false, same_value = false;
+  };
+  // The first race of an access, and the first same-value write-after-write in case there is none.
+  struct Found {
+    std::optional<Conflict> race, benign;
+  };
   static constexpr uint32_t k_nobody = UINT32_MAX;
+  static constexpr uint32_t k_word_bytes = 4;
 
-  std::optional<RaceReport> record_byte(const SharedAccess& access, int lane, uint64_t address);
+  void record_lane(const SharedAccess& access, int lane, Found& found);
+  static void check_and_record(Shadow& shadow, const SharedAccess& access, int lane, uint64_t address,
+                               uint32_t granule_bytes, Found& found);
   std::optional<RaceReport> conflicting_write(const SharedAccess& access) const;
+  Shadow& current_word(uint64_t word);
+  void split(Shadow& word_shadow, uint64_t word);
   void next_epoch();
 
-  std::vector<ByteShadow> m_shadow;  // one per shared byte
-  uint32_t m_epoch = 1;              // bumped at every barrier release and block start
+  // Whole-word accesses (the usual 32/64/128-bit ones) are tracked per word; a word that a
+  // sub-word access touches is split into per-byte shadows until the next barrier.
+  uint32_t m_shared_bytes = 0;
+  std::vector<Shadow> m_words;
+  std::vector<Shadow> m_bytes;  // one per byte, allocated on the first split
+  uint32_t m_epoch = 1;         // bumped at every barrier release and block start
 };
 
 }  // namespace tilecamp::emu

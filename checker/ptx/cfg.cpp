@@ -40,8 +40,8 @@ BasicBlocks build_blocks(const Function& function) {
     auto fallthrough = [&] {
       succ.push_back(last + 1 < n ? static_cast<int>(blocks.block_of[last + 1]) : exit_node);
     };
-    if (end.opcode == Opcode::Bra) {
-      succ.push_back(static_cast<int>(blocks.block_of[end.target]));
+    if (end.opcode == Opcode::Bra) {  // a label before the closing brace leads out of the function
+      succ.push_back(end.target < n ? static_cast<int>(blocks.block_of[end.target]) : exit_node);
       if (end.guard >= 0) fallthrough();
     } else if (end.opcode == Opcode::Ret || end.opcode == Opcode::Exit) {
       succ.push_back(exit_node);

@@ -20,7 +20,7 @@ const std::unordered_map<std::string_view, Opcode>& opcode_table() {
       {"abs", Opcode::Abs},   {"neg", Opcode::Neg},     {"and", Opcode::And},
       {"or", Opcode::Or},     {"xor", Opcode::Xor},     {"not", Opcode::Not},
       {"cnot", Opcode::Cnot}, {"shl", Opcode::Shl},     {"shr", Opcode::Shr},
-      {"setp", Opcode::Setp}, {"bra", Opcode::Bra},     {"ret", Opcode::Ret},
+      {"setp", Opcode::Setp}, {"set", Opcode::Set},     {"bra", Opcode::Bra},     {"ret", Opcode::Ret},
       {"exit", Opcode::Exit}, {"bar", Opcode::Bar},     {"barrier", Opcode::Bar},
       {"membar", Opcode::Membar}, {"fence", Opcode::Membar},
       {"popc", Opcode::Popc}, {"clz", Opcode::Clz}, {"brev", Opcode::Brev}, {"bfe", Opcode::Bfe},
@@ -132,6 +132,11 @@ bool apply_modifier(std::string_view m, Instruction& instruction, int& types_see
       instruction.sub_op = it->second;
       return true;
     }
+  }
+  // min.NaN / max.NaN: the variant whose result is NaN if either operand is.
+  if ((instruction.opcode == Opcode::Min || instruction.opcode == Opcode::Max) && m == "NaN") {
+    instruction.sub_op = SubOp::NotANumber;
+    return true;
   }
   if (instruction.opcode == Opcode::Shf && (m == "wrap" || m == "clamp")) {
     instruction.clamp = m == "clamp";
@@ -253,6 +258,10 @@ Type source_operand_type(const Instruction& instruction, int index) {
       return index == 3 ? Type::Pred : instruction.type;
     case Opcode::Setp:
       return index >= 3 ? Type::Pred : instruction.type;
+    case Opcode::Set:  // set.CmpOp.dtype.stype d, a, b{, c}
+      return index >= 3 ? Type::Pred : index >= 1 ? instruction.source_type : instruction.type;
+    case Opcode::Slct:  // slct.dtype.ctype d, a, b, c
+      return index == 3 ? instruction.source_type : instruction.type;
     default:
       return instruction.type;
   }
@@ -263,7 +272,8 @@ bool literal_bits(std::string_view literal, bool negative, Type type, uint64_t& 
     auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), out, 16);
     return ec == std::errc() && ptr == digits.data() + digits.size();
   };
-  const bool wants_float = is_float(type) && type != Type::F16x2 && type != Type::BF16x2;
+  // Half-precision operands are written as their bits (`0x3C00`), never as decimal values.
+  const bool wants_float = type == Type::F32 || type == Type::F64;
   if (literal.size() == 10 && (literal[1] == 'f' || literal[1] == 'F') && literal[0] == '0') {
     uint64_t raw = 0;
     if (!hex_bits(literal.substr(2), raw)) return false;

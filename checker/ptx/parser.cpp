@@ -30,6 +30,11 @@ const std::unordered_map<std::string_view, std::pair<SpecialRegister, bool>>& sp
   return table;
 }
 
+// More virtual registers than any real kernel declares (nvcc's largest unrolled kernels use a
+// few thousand); the emulator keeps every register of every thread of a block, so a `%r<N>` with
+// an absurd N must be an error, not an allocation that never ends.
+constexpr uint64_t k_max_registers = 1 << 16;
+
 uint32_t align_up(uint64_t value, uint64_t alignment) {
   return static_cast<uint32_t>((value + alignment - 1) / alignment * alignment);
 }
@@ -342,6 +347,9 @@ class Parser {
       if (accept("<")) {
         TC_TRY_ASSIGN(uint64_t count, expect_integer());
         TC_TRY(expect(">"));
+        if (count > k_max_registers || function.register_names.size() + count > k_max_registers) {
+          return error_here("more than " + std::to_string(k_max_registers) + " registers in " + function.name);
+        }
         for (uint64_t i = 0; i < count; ++i) add_register(function, name + std::to_string(i), type);
       } else {
         add_register(function, name, type);

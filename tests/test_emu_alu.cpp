@@ -1,0 +1,524 @@
+// Integer and bit instructions on the emulator: CUDA kernels that apply an intrinsic (or, where
+// NVRTC would not emit the instruction by itself, inline PTX) to edge cases and seeded random
+// operands, against CPU references written from the PTX ISA's definitions.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <bit>
+#include <climits>
+
+#include "checker/ptx/parser.h"
+#include "tests/test_emu_alu_support.h"
+#include "tests/test_support.h"
+
+namespace tilecamp {
+namespace {
+
+using test::all_pairs;
+using test::edge_u32;
+using test::edge_u64;
+using test::random_values;
+using test::run_elementwise;
+
+constexpr char k_kernels[] = R"(
+typedef unsigned int u32;
+typedef unsigned long long u64;
+#define THREAD int i = blockIdx.x * blockDim.x + threadIdx.x; if (i >= n) return;
+
+extern "C" __global__ void count_bits(const u32* in, u32* out, int n) {
+  THREAD
+  u32 a = in[i];
+  out[4 * i] = __popc(a);
+  out[4 * i + 1] = __clz(a);
+  out[4 * i + 2] = __brev(a);
+  out[4 * i + 3] = __ffs(a);  // brev + bfind.shiftamt
+}
+
+extern "C" __global__ void count_bits64(const u64* in, u64* out, int n) {
+  THREAD
+  u64 a = in[i];
+  out[4 * i] = __popcll(a);
+  out[4 * i + 1] = __clzll(a);
+  out[4 * i + 2] = __brevll(a);
+  u32 b;
+  asm("bfind.s64 %0, %1;" : "=r"(b) : "l"(a));
+  out[4 * i + 3] = b;
+}
+
+extern "C" __global__ void bit_fields(const u32* in, u32* out, int n) {
+  THREAD
+  u32 a = in[3 * i], pos = in[3 * i + 1], len = in[3 * i + 2], r;
+  asm("bfe.u32 %0, %1, %2, %3;" : "=r"(r) : "r"(a), "r"(pos), "r"(len)); out[4 * i] = r;
+  asm("bfe.s32 %0, %1, %2, %3;" : "=r"(r) : "r"(a), "r"(pos), "r"(len)); out[4 * i + 1] = r;
+  asm("bfi.b32 %0, %1, %2, %3, %4;" : "=r"(r) : "r"(a), "r"(~a * 7u), "r"(pos), "r"(len)); out[4 * i + 2] = r;
+  u64 w;
+  asm("bfe.s64 %0, %1, %2, %3;" : "=l"(w) : "l"((u64)a << 32 | (a ^ 0x5a5a5a5au)), "r"(pos), "r"(len));
+  out[4 * i + 3] = (u32)(w ^ (w >> 32));
+}
+
+extern "C" __global__ void permute(const u32* in, u32* out, int n) {
+  THREAD
+  u32 a = in[3 * i], b = in[3 * i + 1], c = in[3 * i + 2], r;
+  out[7 * i] = __byte_perm(a, b, c);
+  asm("prmt.b32.f4e %0, %1, %2, %3;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); out[7 * i + 1] = r;
+  asm("prmt.b32.b4e %0, %1, %2, %3;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); out[7 * i + 2] = r;
+  asm("prmt.b32.rc8 %0, %1, %2, %3;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); out[7 * i + 3] = r;
+  asm("prmt.b32.ecl %0, %1, %2, %3;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); out[7 * i + 4] = r;
+  asm("prmt.b32.ecr %0, %1, %2, %3;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); out[7 * i + 5] = r;
+  asm("prmt.b32.rc16 %0, %1, %2, %3;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); out[7 * i + 6] = r;
+}
+
+extern "C" __global__ void funnel_shifts(const u32* in, u32* out, int n) {
+  THREAD
+  u32 lo = in[3 * i], hi = in[3 * i + 1], shift = in[3 * i + 2];
+  out[4 * i] = __funnelshift_l(lo, hi, shift);
+  out[4 * i + 1] = __funnelshift_lc(lo, hi, shift);
+  out[4 * i + 2] = __funnelshift_r(lo, hi, shift);
+  out[4 * i + 3] = __funnelshift_rc(lo, hi, shift);
+}
+
+extern "C" __global__ void logic3(const u32* in, u32* out, int n) {
+  THREAD
+  u32 a = in[3 * i], b = in[3 * i + 1], c = in[3 * i + 2], r;
+  asm("lop3.b32 %0, %1, %2, %3, 0x96;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); out[4 * i] = r;      // a ^ b ^ c
+  asm("lop3.b32 %0, %1, %2, %3, 0xe8;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); out[4 * i + 1] = r;  // majority
+  asm("lop3.b32 %0, %1, %2, %3, 0xca;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); out[4 * i + 2] = r;  // a ? b : c
+  asm("lop3.b32 %0, %1, %2, %3, 0x01;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); out[4 * i + 3] = r;  // ~(a | b | c)
+}
+
+extern "C" __global__ void multiply(const u32* in, u32* out, int n) {
+  THREAD
+  u32 a = in[3 * i], b = in[3 * i + 1], c = in[3 * i + 2], r;
+  out[10 * i] = __umulhi(a, b);
+  out[10 * i + 1] = __mulhi((int)a, (int)b);
+  out[10 * i + 2] = __sad((int)a, (int)b, c);
+  out[10 * i + 3] = __usad(a, b, c);
+  asm("mul24.lo.s32 %0, %1, %2;" : "=r"(r) : "r"(a), "r"(b)); out[10 * i + 4] = r;
+  asm("mul24.hi.u32 %0, %1, %2;" : "=r"(r) : "r"(a), "r"(b)); out[10 * i + 5] = r;
+  asm("mad24.hi.sat.s32 %0, %1, %2, %3;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); out[10 * i + 6] = r;
+  asm("mad.hi.sat.s32 %0, %1, %2, %3;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); out[10 * i + 7] = r;
+  u64 w;
+  asm("mad.wide.s32 %0, %1, %2, %3;" : "=l"(w) : "r"(a), "r"(b), "l"((u64)c << 20)); out[10 * i + 8] = (u32)(w >> 32);
+  out[10 * i + 9] = (u32)w;
+}
+
+extern "C" __global__ void multiply64(const u64* in, u64* out, int n) {
+  THREAD
+  u64 a = in[2 * i], b = in[2 * i + 1];
+  out[2 * i] = __umul64hi(a, b);
+  out[2 * i + 1] = __mul64hi((long long)a, (long long)b);
+}
+
+extern "C" __global__ void divide(const int* in, int* out, int n) {
+  THREAD
+  int a = in[2 * i], b = in[2 * i + 1], r;
+  out[4 * i] = a / b;
+  asm("rem.s32 %0, %1, %2;" : "=r"(r) : "r"(a), "r"(b));  // `a % b` would be a - (a / b) * b here
+  out[4 * i + 1] = r;
+  out[4 * i + 2] = (int)((unsigned)a / (unsigned)b);
+  out[4 * i + 3] = (int)((long long)a * 0x10001LL / (long long)b);
+}
+
+extern "C" __global__ void arithmetic16(const unsigned short* in, unsigned short* out, int n) {
+  THREAD
+  unsigned short a = in[2 * i], b = in[2 * i + 1], r;
+  asm("mul.lo.u16 %0, %1, %2;" : "=h"(r) : "h"(a), "h"(b)); out[8 * i] = r;
+  asm("mul.hi.s16 %0, %1, %2;" : "=h"(r) : "h"(a), "h"(b)); out[8 * i + 1] = r;
+  asm("div.s16 %0, %1, %2;" : "=h"(r) : "h"(a), "h"(b)); out[8 * i + 2] = r;
+  asm("rem.u16 %0, %1, %2;" : "=h"(r) : "h"(a), "h"(b)); out[8 * i + 3] = r;
+  asm("shr.s16 %0, %1, %2;" : "=h"(r) : "h"(a), "r"((u32)b & 31)); out[8 * i + 4] = r;
+  asm("min.s16 %0, %1, %2;" : "=h"(r) : "h"(a), "h"(b)); out[8 * i + 5] = r;
+  u32 w;
+  asm("mul.wide.s16 %0, %1, %2;" : "=r"(w) : "h"(a), "h"(b)); out[8 * i + 6] = (unsigned short)w;
+  out[8 * i + 7] = (unsigned short)(w >> 16);
+}
+
+extern "C" __global__ void shifts_and_limits(const u32* in, u32* out, int n) {
+  THREAD
+  u32 a = in[2 * i], b = in[2 * i + 1], r;
+  asm("shl.b32 %0, %1, %2;" : "=r"(r) : "r"(a), "r"(b)); out[6 * i] = r;
+  asm("shr.u32 %0, %1, %2;" : "=r"(r) : "r"(a), "r"(b)); out[6 * i + 1] = r;
+  asm("shr.s32 %0, %1, %2;" : "=r"(r) : "r"(a), "r"(b)); out[6 * i + 2] = r;
+  out[6 * i + 3] = abs((int)a);
+  asm("add.sat.s32 %0, %1, %2;" : "=r"(r) : "r"(a), "r"(b)); out[6 * i + 4] = r;
+  asm("sub.sat.s32 %0, %1, %2;" : "=r"(r) : "r"(a), "r"(b)); out[6 * i + 5] = r;
+}
+
+extern "C" __global__ void select(const u32* in, u32* out, int n) {
+  THREAD
+  u32 a = in[2 * i], b = in[2 * i + 1], r, p, q;
+  asm("{ .reg .pred x, y; setp.lt.s32 x|y, %2, %3; selp.u32 %0, 1, 0, x; selp.u32 %1, 1, 0, y; }"
+      : "=r"(p), "=r"(q) : "r"(a), "r"(b));
+  out[6 * i] = p | q << 1;
+  asm("{ .reg .pred c, x, y; setp.ne.u32 c, %4, 0; setp.hi.and.u32 x|y, %2, %3, !c;"
+      " selp.u32 %0, 1, 0, x; selp.u32 %1, 1, 0, y; }" : "=r"(p), "=r"(q) : "r"(a), "r"(b), "r"(a & 1));
+  out[6 * i + 1] = p | q << 1;
+  asm("set.le.u32.s32 %0, %1, %2;" : "=r"(r) : "r"(a), "r"(b)); out[6 * i + 2] = r;
+  asm("set.gt.f32.u32 %0, %1, %2;" : "=r"(r) : "r"(a), "r"(b)); out[6 * i + 3] = r;
+  asm("slct.u32.s32 %0, %1, %2, %3;" : "=r"(r) : "r"(a), "r"(b), "r"(a ^ b)); out[6 * i + 4] = r;
+  asm("slct.u32.f32 %0, %1, %2, %3;" : "=r"(r) : "r"(a), "r"(b), "r"(b)); out[6 * i + 5] = r;
+}
+
+extern "C" __global__ void pack(const u32* in, u32* out, int n) {
+  THREAD
+  u32 a = in[2 * i], b = in[2 * i + 1];
+  double d = __hiloint2double((int)a, (int)b);  // mov.b64 %fd, {lo, hi}
+  out[6 * i] = (u32)__double2hiint(d);          // mov.b64 {_, hi}, %fd
+  out[6 * i + 1] = (u32)__double2loint(d);
+  unsigned short h0, h1;
+  asm("mov.b32 {%0, %1}, %2;" : "=h"(h0), "=h"(h1) : "r"(a));
+  out[6 * i + 2] = h0;
+  out[6 * i + 3] = h1;
+  u32 r;
+  asm("mov.b32 %0, {%1, %2};" : "=r"(r) : "h"(h1), "h"(h0)); out[6 * i + 4] = r;
+  asm("cvt.sat.u8.s32 %0, %1;" : "=r"(r) : "r"(a)); out[6 * i + 5] = r | (u32)(signed char)b << 8;
+}
+)";
+
+const ptx::Module& integer_module() {
+  static const ptx::Module module = test::compile_to_module("alu_integer.cu", k_kernels);
+  return module;
+}
+
+// Operands for 3-operand bit-field and shift kernels: every edge value with positions and
+// lengths around the register width (and past 255), plus random triples.
+std::vector<uint32_t> value_position_length() {
+  const std::vector<uint32_t> small = {0, 1, 7, 8, 16, 31, 32, 33, 40, 64, 200, 255, 256, 300, 0xffffffff};
+  std::vector<uint32_t> triples;
+  for (uint32_t a : edge_u32()) {
+    for (uint32_t p : small) {
+      for (uint32_t l : small) triples.insert(triples.end(), {a, p, l});
+    }
+  }
+  for (uint32_t r : random_values<uint32_t>(3000, 11)) triples.insert(triples.end(), {r, r % 70, (r >> 8) % 40});
+  return triples;
+}
+
+std::vector<uint32_t> random_triples(size_t count, uint32_t seed) {
+  std::vector<uint32_t> triples = random_values<uint32_t>(3 * count, seed);
+  const std::vector<uint32_t> edges = edge_u32();
+  for (size_t i = 0; i < edges.size(); ++i) triples[3 * i] = edges[i], triples[3 * i + 1] = edges[edges.size() - 1 - i];
+  return triples;
+}
+
+uint32_t reverse32(uint32_t a) {
+  uint32_t r = 0;
+  for (int i = 0; i < 32; ++i) r |= (a >> i & 1) << (31 - i);
+  return r;
+}
+
+TEST_CASE("popc, clz, brev and __ffs count and reverse the bits of 32- and 64-bit values") {
+  std::vector<uint32_t> in = edge_u32();
+  for (uint32_t r : random_values<uint32_t>(500, 1)) in.push_back(r);
+  const auto out = run_elementwise<uint32_t>(integer_module(), "count_bits", in, static_cast<int>(in.size()), 4);
+  for (size_t i = 0; i < in.size(); ++i) {
+    CAPTURE(in[i]);
+    CHECK(out[4 * i] == static_cast<uint32_t>(std::popcount(in[i])));
+    CHECK(out[4 * i + 1] == static_cast<uint32_t>(std::countl_zero(in[i])));
+    CHECK(out[4 * i + 2] == reverse32(in[i]));
+    CHECK(out[4 * i + 3] == (in[i] == 0 ? 0u : static_cast<uint32_t>(std::countr_zero(in[i]) + 1)));
+  }
+  std::vector<uint64_t> wide = edge_u64();
+  for (uint64_t r : random_values<uint64_t>(500, 2)) wide.push_back(r);
+  const auto out64 = run_elementwise<uint64_t>(integer_module(), "count_bits64", wide, static_cast<int>(wide.size()), 4);
+  for (size_t i = 0; i < wide.size(); ++i) {
+    const uint64_t a = wide[i];
+    CAPTURE(a);
+    CHECK(out64[4 * i] == static_cast<uint64_t>(std::popcount(a)));
+    CHECK(out64[4 * i + 1] == static_cast<uint64_t>(std::countl_zero(a)));
+    CHECK(out64[4 * i + 2] == (uint64_t{reverse32(static_cast<uint32_t>(a))} << 32 | reverse32(static_cast<uint32_t>(a >> 32))));
+    const uint64_t non_sign = (a >> 63) ? ~a : a;  // bfind.s64: the highest bit unlike the sign
+    CHECK(out64[4 * i + 3] == (non_sign == 0 ? 0xffffffffu : static_cast<uint64_t>(63 - std::countl_zero(non_sign))));
+  }
+}
+
+// The PTX ISA's bfe: bits pos..pos+len-1, extended by the field's top bit (.s) or zero (.u).
+uint64_t reference_bfe(uint64_t a, uint64_t pos, uint64_t len, bool is_signed, int width) {
+  const int msb = width - 1;
+  const bool sign = is_signed && len != 0 && (a >> std::min<uint64_t>(pos + len - 1, msb) & 1);
+  uint64_t d = 0;
+  for (int i = 0; i <= msb; ++i) {
+    const bool bit = (static_cast<uint64_t>(i) < len && pos + i <= static_cast<uint64_t>(msb)) ? (a >> (pos + i) & 1) : sign;
+    d |= uint64_t{bit} << i;
+  }
+  return d;
+}
+
+TEST_CASE("bfe and bfi extract and insert bit fields, with zero lengths and positions past the msb") {
+  const std::vector<uint32_t> in = value_position_length();
+  const int n = static_cast<int>(in.size() / 3);
+  const auto out = run_elementwise<uint32_t>(integer_module(), "bit_fields", in, n, 4);
+  for (int i = 0; i < n; ++i) {
+    const uint32_t a = in[3 * i], pos = in[3 * i + 1], len = in[3 * i + 2];
+    CAPTURE(a);
+    CAPTURE(pos);
+    CAPTURE(len);
+    // 32-bit: positions and lengths modulo 256, as the ISA's "restricted to 0..255" reads on the GPU.
+    CHECK(out[4 * i] == reference_bfe(a, pos & 0xff, len & 0xff, false, 32));
+    CHECK(out[4 * i + 1] == reference_bfe(a, pos & 0xff, len & 0xff, true, 32));
+    uint32_t inserted = ~a * 7u;
+    for (uint32_t k = 0; k < (len & 0xff) && (pos & 0xff) + k < 32; ++k) {
+      inserted = (inserted & ~(1u << ((pos & 0xff) + k))) | ((a >> k & 1) << ((pos & 0xff) + k));
+    }
+    CHECK(out[4 * i + 2] == inserted);
+    // 64-bit: larger positions and lengths clamp, so 256 is past the msb rather than 0.
+    const uint64_t wide = reference_bfe(uint64_t{a} << 32 | (a ^ 0x5a5a5a5au), std::min<uint32_t>(pos, 255),
+                                        std::min<uint32_t>(len, 255), true, 64);
+    CHECK(out[4 * i + 3] == static_cast<uint32_t>(wide ^ (wide >> 32)));
+  }
+}
+
+// prmt's table for each mode and c & 3: the source byte (of {b, a}) for destination bytes 0..3.
+constexpr uint8_t k_prmt_modes[6][4][4] = {
+    {{0, 1, 2, 3}, {1, 2, 3, 4}, {2, 3, 4, 5}, {3, 4, 5, 6}}, {{0, 7, 6, 5}, {1, 0, 7, 6}, {2, 1, 0, 7}, {3, 2, 1, 0}},
+    {{0, 0, 0, 0}, {1, 1, 1, 1}, {2, 2, 2, 2}, {3, 3, 3, 3}}, {{0, 1, 2, 3}, {1, 1, 2, 3}, {2, 2, 2, 3}, {3, 3, 3, 3}},
+    {{0, 0, 0, 0}, {0, 1, 1, 1}, {0, 1, 2, 2}, {0, 1, 2, 3}}, {{0, 1, 0, 1}, {2, 3, 2, 3}, {0, 1, 0, 1}, {2, 3, 2, 3}},
+};
+
+TEST_CASE("prmt (__byte_perm) picks and sign-replicates bytes, and its six modes follow their tables") {
+  const std::vector<uint32_t> in = random_triples(2000, 3);
+  const int n = static_cast<int>(in.size() / 3);
+  const auto out = run_elementwise<uint32_t>(integer_module(), "permute", in, n, 7);
+  for (int i = 0; i < n; ++i) {
+    const uint64_t source = uint64_t{in[3 * i + 1]} << 32 | in[3 * i];
+    const uint32_t c = in[3 * i + 2];
+    CAPTURE(source);
+    CAPTURE(c);
+    uint32_t expected = 0;
+    for (int byte = 0; byte < 4; ++byte) {  // __byte_perm masks each selector to 3 bits: no sign replication
+      expected |= static_cast<uint32_t>(source >> (8 * (c >> (4 * byte) & 7)) & 0xff) << (8 * byte);
+    }
+    CHECK(out[7 * i] == expected);
+    for (int mode = 0; mode < 6; ++mode) {
+      uint32_t moded = 0;
+      for (int byte = 0; byte < 4; ++byte) {
+        moded |= static_cast<uint32_t>(source >> (8 * k_prmt_modes[mode][c & 3][byte]) & 0xff) << (8 * byte);
+      }
+      CHECK(out[7 * i + 1 + mode] == moded);
+    }
+  }
+}
+
+TEST_CASE("funnel shifts (__funnelshift_l/lc/r/rc) take the shift modulo 32 or clamp it at 32") {
+  const std::vector<uint32_t> in = value_position_length();
+  const int n = static_cast<int>(in.size() / 3);
+  const auto out = run_elementwise<uint32_t>(integer_module(), "funnel_shifts", in, n, 4);
+  for (int i = 0; i < n; ++i) {
+    const uint64_t joined = uint64_t{in[3 * i + 1]} << 32 | in[3 * i];
+    const uint32_t shift = in[3 * i + 2];
+    CAPTURE(joined);
+    CAPTURE(shift);
+    const uint32_t wrap = shift & 31, clamp = std::min<uint32_t>(shift, 32);
+    CHECK(out[4 * i] == static_cast<uint32_t>((joined << wrap) >> 32));
+    CHECK(out[4 * i + 1] == static_cast<uint32_t>((joined << clamp) >> 32));
+    CHECK(out[4 * i + 2] == static_cast<uint32_t>(joined >> wrap));
+    CHECK(out[4 * i + 3] == static_cast<uint32_t>(joined >> clamp));
+  }
+}
+
+TEST_CASE("lop3 computes any three-input function from its truth table immLut") {
+  const std::vector<uint32_t> in = random_triples(1000, 4);
+  const int n = static_cast<int>(in.size() / 3);
+  const auto out = run_elementwise<uint32_t>(integer_module(), "logic3", in, n, 4);
+  for (int i = 0; i < n; ++i) {
+    const uint32_t a = in[3 * i], b = in[3 * i + 1], c = in[3 * i + 2];
+    CHECK(out[4 * i] == (a ^ b ^ c));
+    CHECK(out[4 * i + 1] == ((a & b) | (a & c) | (b & c)));
+    CHECK(out[4 * i + 2] == ((a & b) | (~a & c)));
+    CHECK(out[4 * i + 3] == ~(a | b | c));
+  }
+}
+
+int64_t low24(uint32_t value, bool is_signed) {
+  return is_signed ? (static_cast<int64_t>(static_cast<int32_t>(value << 8)) >> 8) : (value & 0xffffff);
+}
+
+TEST_CASE("mul.hi, sad, 24-bit multiplies and mad.hi/.wide give the PTX ISA's full-width results") {
+  const std::vector<uint32_t> in = random_triples(2000, 5);
+  const int n = static_cast<int>(in.size() / 3);
+  const auto out = run_elementwise<uint32_t>(integer_module(), "multiply", in, n, 10);
+  for (int i = 0; i < n; ++i) {
+    const uint32_t a = in[3 * i], b = in[3 * i + 1], c = in[3 * i + 2];
+    const int64_t sa = static_cast<int32_t>(a), sb = static_cast<int32_t>(b);
+    CAPTURE(a);
+    CAPTURE(b);
+    CAPTURE(c);
+    CHECK(out[10 * i] == static_cast<uint32_t>((uint64_t{a} * b) >> 32));
+    CHECK(out[10 * i + 1] == static_cast<uint32_t>(static_cast<uint64_t>(sa * sb) >> 32));
+    CHECK(out[10 * i + 2] == static_cast<uint32_t>(c + static_cast<uint32_t>(sa < sb ? sb - sa : sa - sb)));
+    CHECK(out[10 * i + 3] == c + (a < b ? b - a : a - b));
+    CHECK(out[10 * i + 4] == static_cast<uint32_t>(low24(a, true) * low24(b, true)));
+    CHECK(out[10 * i + 5] == static_cast<uint32_t>((low24(a, false) * low24(b, false)) >> 16));
+    const int64_t hi24 = static_cast<int32_t>(static_cast<uint32_t>((low24(a, true) * low24(b, true)) >> 16));
+    CHECK(out[10 * i + 6] == static_cast<uint32_t>(std::clamp<int64_t>(hi24 + static_cast<int32_t>(c), INT_MIN, INT_MAX)));
+    const int64_t hi = (sa * sb) >> 32;
+    CHECK(out[10 * i + 7] == static_cast<uint32_t>(std::clamp<int64_t>(hi + static_cast<int32_t>(c), INT_MIN, INT_MAX)));
+    const uint64_t wide = static_cast<uint64_t>(sa * sb) + (uint64_t{c} << 20);
+    CHECK(out[10 * i + 8] == static_cast<uint32_t>(wide >> 32));
+    CHECK(out[10 * i + 9] == static_cast<uint32_t>(wide));
+  }
+  const std::vector<uint64_t> pairs = all_pairs(edge_u64());
+  const auto high = run_elementwise<uint64_t>(integer_module(), "multiply64", pairs, static_cast<int>(pairs.size() / 2), 2);
+  __extension__ typedef __int128 int128;
+  __extension__ typedef unsigned __int128 uint128;
+  for (size_t i = 0; i < pairs.size() / 2; ++i) {
+    const uint64_t a = pairs[2 * i], b = pairs[2 * i + 1];
+    CAPTURE(a);
+    CAPTURE(b);
+    CHECK(high[2 * i] == static_cast<uint64_t>((uint128{a} * b) >> 64));
+    CHECK(high[2 * i + 1] == static_cast<uint64_t>((int128{static_cast<int64_t>(a)} * static_cast<int64_t>(b)) >> 64));
+  }
+}
+
+TEST_CASE("division: INT_MIN / -1 is INT_MIN, and division by zero gives all ones, as on the GPU") {
+  const std::vector<int32_t> values = {0, 1, -1, 2, -2, 3, 7, -7, 1000, INT_MAX, INT_MIN, INT_MIN + 1, 0x12345};
+  std::vector<int32_t> in;
+  for (int32_t a : values) {
+    for (int32_t b : values) in.insert(in.end(), {a, b});
+  }
+  const int n = static_cast<int>(in.size() / 2);
+  const auto out = run_elementwise<int32_t>(integer_module(), "divide", in, n, 4);
+  for (int i = 0; i < n; ++i) {
+    const int32_t a = in[2 * i], b = in[2 * i + 1];
+    CAPTURE(a);
+    CAPTURE(b);
+    const int64_t wide = static_cast<int64_t>(a) * 0x10001LL;
+    if (b == 0) {  // undefined in PTX; the GPU answers all ones for quotient and remainder alike
+      CHECK(out[4 * i] == -1);
+      CHECK(out[4 * i + 1] == -1);
+      CHECK(out[4 * i + 2] == -1);
+      CHECK(out[4 * i + 3] == -1);
+      continue;
+    }
+    const bool overflows = a == INT_MIN && b == -1;
+    CHECK(out[4 * i] == (overflows ? INT_MIN : a / b));
+    CHECK(out[4 * i + 1] == (overflows ? 0 : a % b));
+    CHECK(out[4 * i + 2] == static_cast<int32_t>(static_cast<uint32_t>(a) / static_cast<uint32_t>(b)));
+    CHECK(out[4 * i + 3] == static_cast<int32_t>(wide / b));
+  }
+}
+
+TEST_CASE("16-bit integer arithmetic wraps, widens and sign-extends at 16 bits") {
+  std::vector<uint16_t> values = {0, 1, 2, 3, 0x7f, 0x80, 0xff, 0x7ffe, 0x7fff, 0x8000, 0x8001, 0xfffe, 0xffff, 0x1234};
+  for (uint32_t r : random_values<uint32_t>(20, 6)) values.push_back(static_cast<uint16_t>(r));
+  const std::vector<uint16_t> in = all_pairs(values);
+  const int n = static_cast<int>(in.size() / 2);
+  const auto out = run_elementwise<uint16_t>(integer_module(), "arithmetic16", in, n, 8);
+  for (int i = 0; i < n; ++i) {
+    const uint16_t a = in[2 * i], b = in[2 * i + 1];
+    const int32_t sa = static_cast<int16_t>(a), sb = static_cast<int16_t>(b);
+    CAPTURE(a);
+    CAPTURE(b);
+    CHECK(out[8 * i] == static_cast<uint16_t>(a * b));
+    CHECK(out[8 * i + 1] == static_cast<uint16_t>((sa * sb) >> 16));
+    CHECK(out[8 * i + 2] == (b == 0 ? 0xffff : static_cast<uint16_t>(sa / sb)));  // 0x8000 / -1 wraps to 0x8000
+    CHECK(out[8 * i + 3] == (b == 0 ? 0xffff : static_cast<uint16_t>(a % b)));
+    CHECK(out[8 * i + 4] == static_cast<uint16_t>(sa >> std::min(b & 31, 15)));
+    CHECK(out[8 * i + 5] == static_cast<uint16_t>(std::min(sa, sb)));
+    CHECK(out[8 * i + 6] == static_cast<uint16_t>(sa * sb));
+    CHECK(out[8 * i + 7] == static_cast<uint16_t>((sa * sb) >> 16));
+  }
+}
+
+TEST_CASE("shifts past the width fill with zeros or the sign; abs and .sat arithmetic clamp at INT_MIN") {
+  std::vector<uint32_t> values = edge_u32();
+  for (uint32_t s : {34u, 63u, 64u, 255u, 256u, 1000u}) values.push_back(s);
+  const std::vector<uint32_t> in = all_pairs(values);
+  const int n = static_cast<int>(in.size() / 2);
+  const auto out = run_elementwise<uint32_t>(integer_module(), "shifts_and_limits", in, n, 6);
+  for (int i = 0; i < n; ++i) {
+    const uint32_t a = in[2 * i], b = in[2 * i + 1];
+    const int64_t sa = static_cast<int32_t>(a), sb = static_cast<int32_t>(b);
+    CAPTURE(a);
+    CAPTURE(b);
+    CHECK(out[6 * i] == (b >= 32 ? 0 : a << b));
+    CHECK(out[6 * i + 1] == (b >= 32 ? 0 : a >> b));
+    CHECK(out[6 * i + 2] == static_cast<uint32_t>(sa >> std::min<uint32_t>(b, 31)));
+    CHECK(out[6 * i + 3] == static_cast<uint32_t>(sa < 0 ? -sa : sa));  // abs(INT_MIN) is INT_MIN
+    CHECK(out[6 * i + 4] == static_cast<uint32_t>(std::clamp<int64_t>(sa + sb, INT_MIN, INT_MAX)));
+    CHECK(out[6 * i + 5] == static_cast<uint32_t>(std::clamp<int64_t>(sa - sb, INT_MIN, INT_MAX)));
+  }
+}
+
+TEST_CASE("setp with a second predicate and a boolean, set, selp and slct select by comparison") {
+  const std::vector<uint32_t> in = all_pairs(edge_u32());
+  const int n = static_cast<int>(in.size() / 2);
+  const auto out = run_elementwise<uint32_t>(integer_module(), "select", in, n, 6);
+  for (int i = 0; i < n; ++i) {
+    const uint32_t a = in[2 * i], b = in[2 * i + 1];
+    const bool lt = static_cast<int32_t>(a) < static_cast<int32_t>(b), c = a & 1;
+    CAPTURE(a);
+    CAPTURE(b);
+    CHECK(out[6 * i] == (lt ? 1u : 2u));  // p|q: q is !p
+    const bool hi = a > b;
+    CHECK(out[6 * i + 1] == (uint32_t{hi && !c} | uint32_t{!hi && !c} << 1));
+    CHECK(out[6 * i + 2] == (static_cast<int32_t>(a) <= static_cast<int32_t>(b) ? 0xffffffffu : 0u));
+    CHECK(out[6 * i + 3] == (a > b ? 0x3f800000u : 0u));  // a float destination gets 1.0
+    CHECK(out[6 * i + 4] == (static_cast<int32_t>(a ^ b) >= 0 ? a : b));
+    const float c_float = test::float_of(b);
+    CHECK(out[6 * i + 5] == (c_float >= 0 ? a : b));  // NaN is not >= 0; -0 is
+  }
+}
+
+TEST_CASE("vector mov packs and unpacks registers, the first element lowest; cvt.sat clamps") {
+  const std::vector<uint32_t> in = all_pairs(edge_u32());
+  const int n = static_cast<int>(in.size() / 2);
+  const auto out = run_elementwise<uint32_t>(integer_module(), "pack", in, n, 6);
+  for (int i = 0; i < n; ++i) {
+    const uint32_t a = in[2 * i], b = in[2 * i + 1];
+    CAPTURE(a);
+    CAPTURE(b);
+    CHECK(out[6 * i] == a);  // __hiloint2double(hi, lo)
+    CHECK(out[6 * i + 1] == b);
+    CHECK(out[6 * i + 2] == (a & 0xffff));
+    CHECK(out[6 * i + 3] == (a >> 16));
+    CHECK(out[6 * i + 4] == ((a << 16) | (a >> 16)));
+    const int32_t sa = static_cast<int32_t>(a);
+    const uint32_t byte = static_cast<uint32_t>(std::clamp(sa, 0, 255));
+    CHECK(out[6 * i + 5] == (byte | static_cast<uint32_t>(static_cast<int8_t>(b)) << 8));
+  }
+}
+
+// Forms NVRTC does not write: setp's optional second destination left out, `_` in a vector
+// destination, and set combined with a predicate.
+TEST_CASE("hand-written PTX: setp without q, `_` in an unpacking mov, and set with .and") {
+  constexpr char k_ptx[] = R"(
+.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry probe(.param .u64 out_param)
+{
+  .reg .pred %p<3>;
+  .reg .b32 %r<8>;
+  .reg .b64 %rd<3>;
+  ld.param.u64 %rd1, [out_param];
+  mov.b64 %rd2, 0x1122334455667788;
+  mov.b64 {_, %r1}, %rd2;
+  setp.gt.u32 %p1, %r1, 0x11223343;
+  setp.eq.u32 %p2, %r1, 0;
+  set.gt.and.s32.u32 %r2, %r1, 7, %p1;
+  set.gt.and.s32.u32 %r3, %r1, 7, %p2;
+  selp.b32 %r4, 10, 20, %p1;
+  st.global.v4.u32 [%rd1], {%r1, %r2, %r3, %r4};
+  ret;
+}
+)";
+  auto module = ptx::parse_module(k_ptx);
+  REQUIRE_MESSAGE(module.has_value(), (module ? "" : module.error()));
+  emu::DeviceMemory memory;
+  emu::Emulator emulator(*module, memory);
+  const uint64_t out = memory.allocate("out", std::vector<uint8_t>(16, 0));
+  emu::LaunchConfig config;
+  const auto result = emulator.launch("probe", config, {test::scalar_bytes(out)});
+  REQUIRE(result.has_value());
+  REQUIRE(result->completed);
+  uint32_t values[4];
+  std::memcpy(values, memory.find(out, 16)->bytes.data(), 16);
+  CHECK(values[0] == 0x11223344u);
+  CHECK(values[1] == 0xffffffffu);
+  CHECK(values[2] == 0u);
+  CHECK(values[3] == 10u);
+}
+
+}  // namespace
+}  // namespace tilecamp

@@ -1,0 +1,146 @@
+// Every diagnostic of the emulator on a kernel that provokes it: its kind, severity, line and the
+// words a learner needs (which threads, where the others are, which buffer and element).
+#include <doctest/doctest.h>
+
+#include "tests/test_support.h"
+
+namespace tilecamp {
+namespace {
+
+profile::ProfileReport run_fixture(const std::string& name, const std::string& kernel, emu::Dim3 block,
+                                   const std::vector<std::string>& arguments) {
+  const std::string path = test::fixture_path(name);
+  return test::run_kernel(path, test::read_text(test::source_path(path)), kernel, {1, 1, 1}, block, arguments);
+}
+
+const Diagnostic& only_diagnostic(const profile::ProfileReport& report) {
+  REQUIRE(report.result.diagnostics.size() == 1);
+  return report.result.diagnostics[0];
+}
+
+TEST_CASE("warps waiting at two different __syncthreads() are a deadlock naming both lines") {
+  const auto report = run_fixture("barrier_mismatch.cu", "split_barriers", {128, 1, 1}, {"f32[128]"});
+  const Diagnostic& d = only_diagnostic(report);
+  CHECK(d.severity == Severity::Error);
+  CHECK(d.kind == "deadlock");
+  CHECK(d.line == 11);
+  CHECK(test::contains(d.message, "warps 0-1 wait at the barrier at line 8, warps 2-3 wait at the barrier at line 11"));
+}
+
+TEST_CASE("a barrier that can never gather its thread count is a deadlock") {
+  const auto report = run_fixture("barrier_never_full.cu", "never_full", {64, 1, 1}, {"f32[64]"});
+  const Diagnostic& d = only_diagnostic(report);
+  CHECK(d.kind == "deadlock");
+  CHECK(d.line == 4);
+  CHECK(test::contains(d.message, "64 thread(s) wait at barrier 1 (line 4) for 128"));
+}
+
+TEST_CASE("a barrier inside a branch taken by half a warp is a deadlock naming both groups") {
+  const auto report = run_fixture("divergent_barrier.cu", "transposeTiled", {32, 32, 1},
+                                  {"f32[1024]", "f32[1024]=zeros", "i32:32", "i32:32"});
+  const Diagnostic& d = only_diagnostic(report);
+  CHECK(d.kind == "deadlock");
+  CHECK(d.line == 13);
+  CHECK(test::contains(d.message, "threads 0-15 of warp 0 in block (0,0,0) wait at the barrier at line 13"));
+  CHECK(test::contains(d.message, "threads 16-31 of the same warp took another path (at line 15)"));
+}
+
+TEST_CASE("threads that return before a barrier give a warning and the kernel completes") {
+  const auto report = run_fixture("early_exit.cu", "transposeTiled", {32, 32, 1},
+                                  {"f32[400]", "f32[400]=zeros", "i32:20", "i32:20"});
+  const Diagnostic& d = only_diagnostic(report);
+  CHECK(d.severity == Severity::Warning);
+  CHECK(d.kind == "early-exit-barrier");
+  CHECK(report.result.completed);
+}
+
+TEST_CASE("out-of-bounds accesses name the space, the element, the size and the thread") {
+  const char* source = R"(
+__global__ void overrun(const float* in, float* out, int shift) {
+  __shared__ float tile[32];
+  float local[4];
+  for (int i = 0; i < 4; ++i) local[i] = in[threadIdx.x + i];
+  if (shift == 1) out[threadIdx.x] = in[threadIdx.x + 30];
+  if (shift == 2) { tile[threadIdx.x + 8] = local[threadIdx.x % 4]; out[threadIdx.x] = tile[threadIdx.x]; }
+  if (shift == 3) out[threadIdx.x] = local[(threadIdx.x + shift * 7) % 64];
+  if (shift == 4) out[threadIdx.x] = in[(int)threadIdx.x - 1];
+})";
+  auto diagnostic_for = [&](int shift) {
+    const auto report = test::run_kernel("overrun.cu", source, "overrun", {1, 1, 1}, {32, 1, 1},
+                                         {"f32[40]", "f32[32]=zeros", "i32:" + std::to_string(shift)});
+    CAPTURE(shift);
+    return only_diagnostic(report);
+  };
+  const Diagnostic global = diagnostic_for(1);
+  CHECK(global.kind == "out-of-bounds");
+  CHECK(global.line == 6);
+  CHECK(test::contains(global.message, "out-of-bounds global load of 4 bytes at element 40 of `arg0` (it has 40 elements"));
+  CHECK(test::contains(global.message, "by thread (10,0,0) of block (0,0,0)"));
+  const Diagnostic shared = diagnostic_for(2);
+  CHECK(shared.line == 7);
+  CHECK(test::contains(shared.message, "out-of-bounds shared store of 4 bytes at byte 128 of shared memory (the block has 128 bytes) by thread (24,0,0)"));
+  const Diagnostic local = diagnostic_for(3);
+  CHECK(local.line == 8);
+  CHECK(test::contains(local.message, "out-of-bounds local load"));
+  const Diagnostic before = diagnostic_for(4);
+  CHECK(test::contains(before.message, "element -1 of `arg0`"));
+}
+
+TEST_CASE("a misaligned vector access is reported with the thread") {
+  const char* source = R"(
+__global__ void misaligned(const float* in, float4* out) {
+  out[threadIdx.x] = *reinterpret_cast<const float4*>(in + 1 + threadIdx.x * 4);
+})";
+  const auto report = test::run_kernel("misaligned.cu", source, "misaligned", {1, 1, 1}, {32, 1, 1},
+                                       {"f32[256]", "f32[128]=zeros"});
+  const Diagnostic& d = only_diagnostic(report);
+  CHECK(d.kind == "misaligned");
+  CHECK(d.line == 3);
+  CHECK(test::contains(d.message, "misaligned load of 16 bytes"));
+  CHECK(test::contains(d.message, "thread (0,0,0) of block (0,0,0)"));
+}
+
+TEST_CASE("an infinite loop is stopped as a runaway kernel naming the loop's line") {
+  const auto report = run_fixture("infinite_loop.cu", "transposeTiled", {32, 32, 1},
+                                  {"f32[1024]", "f32[1024]=zeros", "i32:32", "i32:32"});
+  const Diagnostic& d = only_diagnostic(report);
+  CHECK(d.kind == "runaway");
+  CHECK(d.line > 0);
+  CHECK(test::contains(d.message, "without finishing: an infinite loop?"));
+}
+
+TEST_CASE("PTX the emulator does not implement is refused up front with its line") {
+  const char* source = R"(
+__global__ void texture_like(float* out) {
+  unsigned value;
+  asm volatile("dp4a.u32.u32 %0, %1, %1, %1;" : "=r"(value) : "r"(threadIdx.x));
+  out[threadIdx.x] = value;
+})";
+  const auto report = test::run_kernel("dp4a.cu", source, "texture_like", {1, 1, 1}, {32, 1, 1}, {"f32[32]=zeros"});
+  const Diagnostic& d = only_diagnostic(report);
+  CHECK(d.kind == "unsupported");
+  CHECK(d.line == 4);
+  CHECK(test::contains(d.message, "dp4a"));
+  CHECK(report.result.totals.warp_instructions == 0);
+}
+
+TEST_CASE("the same kernel gives byte-identical figures and diagnostics on every run") {
+  const char* source = R"(
+__global__ void mixed(const float* in, float* out, int* counter) {
+  __shared__ float tile[64];
+  tile[threadIdx.x] = in[threadIdx.x * 3 % 64];
+  __syncthreads();
+  if (threadIdx.x % 3 == 0) atomicAdd(counter, 1);
+  out[threadIdx.x] = tile[(threadIdx.x * 5) % 64] + __shfl_xor_sync(0xffffffff, tile[threadIdx.x], 1);
+})";
+  auto run = [&] {
+    return test::run_kernel("mixed.cu", source, "mixed", {1, 1, 1}, {64, 1, 1}, {"f32[64]", "f32[64]=zeros", "i32[1]=zeros"});
+  };
+  const auto first = run(), second = run();
+  CHECK(first.result.totals == second.result.totals);
+  REQUIRE(first.buffers.size() == second.buffers.size());
+  for (size_t i = 0; i < first.buffers.size(); ++i) CHECK(first.buffers[i].bytes == second.buffers[i].bytes);
+}
+
+}  // namespace
+}  // namespace tilecamp
