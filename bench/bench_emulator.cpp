@@ -1,10 +1,12 @@
-// Emulator throughput and check latency. Prints figures; asserts nothing (tests never time).
+// Emulator throughput against native scalar C++ doing the same work, and check latency.
+// Prints figures; asserts nothing (tests never time).
 //   build/bench/tilecamp_bench [REPEATS]
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <functional>
 #include <sstream>
 
 #include "checker/compile/nvrtc_compiler.h"
@@ -24,8 +26,14 @@ std::string read_text(const std::string& path) {
   return buffer.str();
 }
 
-double seconds_since(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
+double best_seconds(int repeats, const std::function<void()>& work) {
+  double best = 1e30;
+  for (int r = 0; r < repeats; ++r) {
+    const auto start = Clock::now();
+    work();
+    best = std::min(best, std::chrono::duration<double>(Clock::now() - start).count());
+  }
+  return best;
 }
 
 std::vector<uint8_t> scalar(int32_t value) {
@@ -34,29 +42,69 @@ std::vector<uint8_t> scalar(int32_t value) {
   return bytes;
 }
 
-int bench_transpose(Compiler& compiler, const std::string& kernel, int n, int repeats) {
-  auto compiled = compiler.compile({"transpose_kernels.cu", read_text("tests/fixtures/transpose_kernels.cu")}, {});
-  if (!compiled || !compiled->ok) return std::fprintf(stderr, "compile failed\n"), 1;
-  emu::EmulatorBackend backend;
-  if (!backend.load(compiled->ptx)) return std::fprintf(stderr, "load failed\n"), 1;
-  LaunchRequest request;
-  request.kernel = *ptx::resolve_kernel_name(backend.module(), kernel);
-  request.config.grid = {static_cast<uint32_t>(n / 32), static_cast<uint32_t>(n / 32), 1};
-  request.config.block = {32, 32, 1};
-  const size_t bytes = static_cast<size_t>(n) * n * 4;
-  request.buffers = {{"in", std::vector<uint8_t>(bytes, 1)}, {"out", std::vector<uint8_t>(bytes, 0)}};
-  request.arguments = {{{}, 0}, {{}, 1}, {scalar(n), -1}, {scalar(n), -1}};
-  double best = 1e30;
-  uint64_t instructions = 0;
-  for (int r = 0; r < repeats; ++r) {
-    const auto start = Clock::now();
-    auto outcome = backend.launch(request);
-    best = std::min(best, seconds_since(start));
-    if (!outcome) return std::fprintf(stderr, "%s\n", outcome.error().c_str()), 1;
-    instructions = outcome->profile.totals.warp_instructions;
+std::vector<uint8_t> floats(size_t count) {
+  std::vector<uint8_t> bytes(count * 4);
+  for (size_t i = 0; i < count; ++i) {
+    const float value = static_cast<float>(i % 97) * 0.01f;
+    std::memcpy(bytes.data() + i * 4, &value, 4);
   }
-  std::printf("%-18s %5dx%-5d %10.1f ms  %8.2f M warp-instr/s  %8.1f M thread-instr/s\n", kernel.c_str(), n, n,
-              best * 1e3, instructions / best / 1e6, instructions * 32.0 / best / 1e6);
+  return bytes;
+}
+
+// Native references: the same arithmetic and memory traffic as the kernels, one thread.
+void native_transpose(const float* in, float* out, int n) {
+  for (int row = 0; row < n; ++row) {
+    for (int col = 0; col < n; ++col) out[col * n + row] = in[row * n + col];
+  }
+}
+
+void native_sgemm(const float* a, const float* b, float* c, int n) {
+  for (int row = 0; row < n; ++row) {
+    for (int col = 0; col < n; ++col) {
+      float sum = 0.0f;
+      for (int k = 0; k < n; ++k) sum += a[row * n + k] * b[k * n + col];
+      c[row * n + col] = sum;
+    }
+  }
+}
+
+struct Case {
+  const char* kernel;
+  int n;
+  emu::Dim3 grid, block;
+  int inputs;  // buffers of n*n floats before the output
+};
+
+int run_case(emu::EmulatorBackend& backend, const Case& c, int repeats) {
+  LaunchRequest request;
+  auto mangled = ptx::resolve_kernel_name(backend.module(), c.kernel);
+  if (!mangled) return std::fprintf(stderr, "%s\n", mangled.error().c_str()), 1;
+  request.kernel = *mangled;
+  request.config.grid = c.grid;
+  request.config.block = c.block;
+  const size_t count = static_cast<size_t>(c.n) * c.n;
+  for (int i = 0; i < c.inputs; ++i) {
+    request.buffers.push_back({"in" + std::to_string(i), floats(count)});
+    request.arguments.push_back({{}, i});
+  }
+  request.buffers.push_back({"out", std::vector<uint8_t>(count * 4, 0)});
+  request.arguments.push_back({{}, c.inputs});
+  request.arguments.push_back({scalar(c.n), -1});
+  if (c.inputs == 1) request.arguments.push_back({scalar(c.n), -1});  // transposes take width and height
+  uint64_t instructions = 0;
+  const double emulated = best_seconds(repeats, [&] {
+    auto outcome = backend.launch(request);
+    if (outcome) instructions = outcome->profile.totals.warp_instructions;
+  });
+  std::vector<float> a(count), b(count), out(count);
+  std::memcpy(a.data(), request.buffers[0].bytes.data(), count * 4);
+  std::memcpy(b.data(), request.buffers[0].bytes.data(), count * 4);
+  const double native = best_seconds(repeats, [&] {
+    if (c.inputs == 1) native_transpose(a.data(), out.data(), c.n);
+    else native_sgemm(a.data(), b.data(), out.data(), c.n);
+  });
+  std::printf("%-16s %5d %10.1f ms %9.2f ms %7.0fx %9.1f M thread-instr/s\n", c.kernel, c.n, emulated * 1e3,
+              native * 1e3, emulated / native, instructions * 32.0 / emulated / 1e6);
   return 0;
 }
 
@@ -64,15 +112,11 @@ int bench_check(Compiler& compiler, int repeats) {
   auto exercise = grade::load_exercise(TILECAMP_SOURCE_DIR "/exercises/02-transpose-tiled");
   if (!exercise) return std::fprintf(stderr, "%s\n", exercise.error().c_str()), 1;
   SourceFile source{"kernel.cu", read_text("solutions/02-transpose-tiled/kernel.cu")};
-  double best = 1e30;
-  for (int r = 0; r < repeats; ++r) {
+  const double seconds = best_seconds(repeats, [&] {
     emu::EmulatorBackend backend;
-    const auto start = Clock::now();
-    const grade::Verdict verdict = grade::grade_exercise(*exercise, source, compiler, backend, {static_cast<uint64_t>(r + 1)});
-    best = std::min(best, seconds_since(start));
-    if (verdict.status != grade::VerdictStatus::Pass) return std::fprintf(stderr, "solution did not pass\n"), 1;
-  }
-  std::printf("%-18s %11s %10.1f ms  (compile + 7 cases + thresholds)\n", "check 02-transpose", "", best * 1e3);
+    grade::grade_exercise(*exercise, source, compiler, backend, {1});
+  });
+  std::printf("check 02-transpose-tiled (compile + 7 cases + thresholds): %.1f ms\n", seconds * 1e3);
   return 0;
 }
 
@@ -81,11 +125,20 @@ int bench_check(Compiler& compiler, int repeats) {
 int main(int argc, char** argv) {
   const int repeats = argc > 1 ? std::atoi(argv[1]) : 3;
   NvrtcCompiler compiler;
-  std::printf("best of %d runs, one thread\n", repeats);
+  auto compiled = compiler.compile({"kernels.cu", read_text("bench/ncu/kernels.cu")}, {});
+  if (!compiled || !compiled->ok) return std::fprintf(stderr, "cannot compile bench/ncu/kernels.cu\n"), 1;
+  emu::EmulatorBackend backend;
+  if (!backend.load(compiled->ptx)) return std::fprintf(stderr, "cannot load the PTX\n"), 1;
+  std::printf("best of %d runs, one host thread; native = the same loop nest in scalar C++ (-O2)\n", repeats);
+  std::printf("%-16s %5s %13s %12s %8s %25s\n", "kernel", "n", "emulator", "native", "ratio", "throughput");
+  const Case cases[] = {
+      {"transposeNaive", 2048, {64, 64, 1}, {32, 32, 1}, 1},
+      {"transposePadded", 2048, {64, 64, 1}, {32, 32, 1}, 1},
+      {"sgemmNaive", 256, {16, 16, 1}, {16, 16, 1}, 2},
+      {"sgemmTiled<16>", 256, {16, 16, 1}, {16, 16, 1}, 2},
+  };
   int failures = 0;
-  for (const char* kernel : {"copyCoalesced", "transposeNaive", "transposeTiled", "transposePadded"}) {
-    failures += bench_transpose(compiler, kernel, 2048, repeats);
-  }
+  for (const Case& c : cases) failures += run_case(backend, c, repeats);
   failures += bench_check(compiler, repeats);
   return failures == 0 ? 0 : 1;
 }
