@@ -17,6 +17,7 @@ struct Command {
 
 std::function<int()> setup_profile_command(CLI::App& app);
 std::function<int()> setup_check_command(CLI::App& app);
+std::function<int()> setup_dev_command(CLI::App& app);
 int run_course_overview();  // no command given
 
 }  // namespace tilecamp::runner

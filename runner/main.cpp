@@ -6,6 +6,7 @@ namespace {
 
 const tilecamp::runner::Command k_commands[] = {
     {"check", tilecamp::runner::setup_check_command},
+    {"dev", tilecamp::runner::setup_dev_command},
     {"profile", tilecamp::runner::setup_profile_command},
 };
 

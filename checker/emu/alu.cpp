@@ -30,7 +30,7 @@ int64_t sign_extend(uint64_t value, int bits) {
 
 namespace {
 
-// 128-bit products for mul.hi and mul.wide of 64-bit operands (a GCC/Clang extension).
+// 128-bit integers for mul.hi of 64-bit operands, INT_MIN / -1 and saturation (a GCC/Clang extension).
 __extension__ typedef __int128 int128;
 __extension__ typedef unsigned __int128 uint128;
 
@@ -45,27 +45,27 @@ int128 clamp_to(int128 value, int width) {
 }
 
 // mul.lo/.hi/.wide (and mul24: the low 24 bits of each operand, the product's bits 16..47 for .hi).
-int128 product(const Instruction& in, uint64_t a, uint64_t b) {
-  const bool s = ptx::is_signed(in.type);
-  if (in.opcode == Opcode::Mul24 || in.opcode == Opcode::Mad24) {
-    return value_of(a, 24, s) * value_of(b, 24, s);
-  }
-  const int width = ptx::type_bits(in.type);
-  const int128 x = value_of(a, width, s), y = value_of(b, width, s);
-  return s ? x * y : static_cast<int128>(static_cast<uint128>(x) * static_cast<uint128>(y));
-}
-
+// The 128-bit product is needed only for the high half of 64-bit and 24-bit forms.
 uint64_t multiply(const Instruction& in, uint64_t a, uint64_t b) {
-  const int128 p = product(in, a, b);
-  const bool is24 = in.opcode == Opcode::Mul24 || in.opcode == Opcode::Mad24;
   const int width = ptx::type_bits(in.type);
+  const bool s = ptx::is_signed(in.type);
+  const bool is24 = in.opcode == Opcode::Mul24 || in.opcode == Opcode::Mad24;
+  if (!is24 && in.mul_mode != MulMode::Hi) {
+    if (in.mul_mode != MulMode::Wide) return truncate_bits(a * b, width);  // the low half ignores signs
+    const uint64_t product = s ? static_cast<uint64_t>(sign_extend(a, width) * sign_extend(b, width))
+                               : truncate_bits(a, width) * truncate_bits(b, width);
+    return truncate_bits(product, 2 * width);
+  }
+  const int operand_width = is24 ? 24 : width;
+  const int128 x = value_of(a, operand_width, s), y = value_of(b, operand_width, s);
+  const int128 p = s ? x * y : static_cast<int128>(static_cast<uint128>(x) * static_cast<uint128>(y));
   if (in.mul_mode == MulMode::Hi) return truncate_bits(static_cast<uint64_t>(p >> (is24 ? 16 : width)), width);
-  return truncate_bits(static_cast<uint64_t>(p), result_bits(in));
+  return truncate_bits(static_cast<uint64_t>(p), width);
 }
 
 // mad and mad24: the product's selected bits plus c; .sat (mad.hi.s32, mad24.hi.s32) clamps the sum.
 uint64_t multiply_add(const Instruction& in, uint64_t a, uint64_t b, uint64_t c) {
-  const int width = result_bits(in);
+  const int width = ptx::type_bits(in.type) * (in.mul_mode == MulMode::Wide ? 2 : 1);
   const uint64_t part = multiply(in, a, b);
   if (!in.saturate) return truncate_bits(part + c, width);
   const int128 sum = int128{sign_extend(part, width)} + sign_extend(c, width);
@@ -84,7 +84,7 @@ uint64_t divide(const Instruction& in, uint64_t a, uint64_t b) {
 uint64_t add_subtract(const Instruction& in, uint64_t a, uint64_t b) {
   const int width = ptx::type_bits(in.type);
   const bool subtract = in.opcode == Opcode::Sub;
-  if (!in.saturate) return truncate_bits(subtract ? a - b : a + b, width);
+  if (!in.saturate) return truncate_bits(subtract ? a - b : a + b, width);  // the common case
   const int128 x = value_of(a, width, true), y = value_of(b, width, true);  // .sat is for .s32 only
   return truncate_bits(static_cast<uint64_t>(clamp_to(subtract ? x - y : x + y, width)), width);
 }
@@ -264,37 +264,31 @@ uint64_t select_by_sign(const Instruction& in, const AluSources& s) {
 
 }  // namespace
 
-int result_bits(const Instruction& in) {
-  if (in.opcode == Opcode::Setp) return 2;
-  int bits = ptx::type_bits(in.type);
-  if ((in.opcode == Opcode::Mul || in.opcode == Opcode::Mad) && in.mul_mode == MulMode::Wide) bits *= 2;
-  return bits;
-}
-
 uint64_t alu_integer(const Instruction& in, const AluSources& s) {
   const int width = ptx::type_bits(in.type);
-  const bool is_signed_type = ptx::is_signed(in.type);
-  const int64_t sa = sign_extend(s[0], width), sb = sign_extend(s[1], width);
-  const uint64_t ua = truncate_bits(s[0], width), ub = truncate_bits(s[1], width);
   switch (in.opcode) {
     case Opcode::Add: case Opcode::Sub: return add_subtract(in, s[0], s[1]);
     case Opcode::Mul: case Opcode::Mul24: return multiply(in, s[0], s[1]);
     case Opcode::Mad: case Opcode::Mad24: return multiply_add(in, s[0], s[1], s[2]);
-    case Opcode::Div: case Opcode::Rem: return divide(in, s[0], s[1]);
-    case Opcode::Sad: {
-      const bool a_smaller = is_signed_type ? sa < sb : ua < ub;
-      return truncate_bits((a_smaller ? s[1] - s[0] : s[0] - s[1]) + s[2], width);
-    }
-    case Opcode::Min: return truncate_bits(is_signed_type ? static_cast<uint64_t>(std::min(sa, sb)) : std::min(ua, ub), width);
-    case Opcode::Max: return truncate_bits(is_signed_type ? static_cast<uint64_t>(std::max(sa, sb)) : std::max(ua, ub), width);
-    case Opcode::Abs: return truncate_bits(sa < 0 ? uint64_t{0} - ua : ua, width);
-    case Opcode::Neg: return truncate_bits(uint64_t{0} - ua, width);
-    case Opcode::And: return ua & ub;
-    case Opcode::Or: return ua | ub;
-    case Opcode::Xor: return ua ^ ub;
-    case Opcode::Not: return truncate_bits(~ua, in.type == Type::Pred ? 1 : width);
-    case Opcode::Cnot: return ua == 0 ? 1 : 0;
+    case Opcode::And: return truncate_bits(s[0] & s[1], width);
+    case Opcode::Or: return truncate_bits(s[0] | s[1], width);
+    case Opcode::Xor: return truncate_bits(s[0] ^ s[1], width);
+    case Opcode::Not: return truncate_bits(~s[0], width);
+    case Opcode::Cnot: return truncate_bits(s[0], width) == 0 ? 1 : 0;
     case Opcode::Shl: case Opcode::Shr: return shift(in, s[0], s[1]);
+    case Opcode::Neg: return truncate_bits(uint64_t{0} - s[0], width);
+    default: break;
+  }
+  const bool is_signed_type = ptx::is_signed(in.type);
+  const int64_t sa = sign_extend(s[0], width), sb = sign_extend(s[1], width);
+  const uint64_t ua = truncate_bits(s[0], width), ub = truncate_bits(s[1], width);
+  const bool a_smaller = is_signed_type ? sa < sb : ua < ub;
+  switch (in.opcode) {
+    case Opcode::Div: case Opcode::Rem: return divide(in, s[0], s[1]);
+    case Opcode::Sad: return truncate_bits((a_smaller ? s[1] - s[0] : s[0] - s[1]) + s[2], width);
+    case Opcode::Min: return a_smaller ? ua : ub;
+    case Opcode::Max: return a_smaller ? ub : ua;
+    case Opcode::Abs: return truncate_bits(sa < 0 ? uint64_t{0} - ua : ua, width);
     default: return bit_operation(in, s);
   }
 }

@@ -22,7 +22,7 @@ using AluSources = std::array<uint64_t, 4>;
 // The result of a register-to-register instruction for one lane, truncated to the destination's
 // width. setp's two destination predicates are bits 0 and 1 (for a scalar comparison the second
 // is the complement; for .f16x2 and .bf16x2 the comparisons of the low and the high halves).
-// mov and cvt answer the packed bits of a vector (`{lo, hi}`) destination, low element first.
+// A vector (`{lo, hi}`) operand of mov is packed into one value, its first element lowest.
 uint64_t alu_execute(const ptx::Instruction& instruction, const AluSources& sources);
 
 // The families alu_execute dispatches to.
@@ -35,8 +35,5 @@ uint64_t alu_compare(const ptx::Instruction& instruction, ptx::Type type, uint64
 uint64_t alu_float_compare(const ptx::Instruction& instruction, ptx::Type type, uint64_t a, uint64_t b);
 // testp's property of an f32 or f64 value.
 uint64_t alu_float_test(ptx::SubOp test, ptx::Type type, uint64_t bits);
-
-// The destination width of an instruction's result (mul.wide doubles its type's width).
-int result_bits(const ptx::Instruction& instruction);
 
 }  // namespace tilecamp::emu

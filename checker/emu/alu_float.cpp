@@ -358,9 +358,23 @@ bool compare_values(CompareOp compare, double x, double y) {
   }
 }
 
+// The bulk of real kernels' float work: f32 add, sub, mul and fma in round-to-nearest, without
+// .ftz or .sat, straight on the host's floats.
+std::optional<uint64_t> plain_f32(const Instruction& in, const AluSources& s) {
+  if (in.type != Type::F32 || in.ftz || in.saturate || !is_nearest(in.rounding)) return std::nullopt;
+  switch (in.opcode) {
+    case Opcode::Add: case Opcode::Sub: case Opcode::Mul: case Opcode::Fma: case Opcode::Mad: break;
+    default: return std::nullopt;
+  }
+  auto f32 = [](uint64_t bits) { return std::bit_cast<float>(static_cast<uint32_t>(bits)); };
+  const float result = host_arithmetic(in.opcode, f32(s[0]), f32(s[1]), f32(s[2]));
+  return std::isnan(result) ? k_f32.canonical_nan : std::bit_cast<uint32_t>(result);
+}
+
 }  // namespace
 
 uint64_t alu_float(const Instruction& in, const AluSources& sources) {
+  if (const auto result = plain_f32(in, sources)) return *result;
   if (in.type == Type::F64) return f64_execute(in, sources);
   const FloatFormat& format = *float_format(in.type);
   if (in.type == Type::F16x2 || in.type == Type::BF16x2) return packed_execute(format, in, sources);

@@ -1,6 +1,7 @@
 #include "checker/emu/float_format.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <limits>
 
@@ -119,6 +120,7 @@ ExactValue exact_sqrt(double a) {
 }
 
 double decode(const FloatFormat& format, uint64_t bits) {
+  if (&format == &k_f32) return std::bit_cast<float>(static_cast<uint32_t>(bits));  // the common case
   const uint64_t mantissa = bits & ((uint64_t{1} << format.mantissa_bits) - 1);
   const uint64_t biased = (bits >> format.mantissa_bits) & ((uint64_t{1} << format.exponent_bits) - 1);
   double magnitude = 0;

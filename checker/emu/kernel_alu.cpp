@@ -93,15 +93,21 @@ void KernelRun::execute_alu(Warp& warp, const Instruction& in, uint32_t lanes) {
     fail(in, "unsupported", "tilecamp's emulator cannot execute `" + in.text + "`");
     return;
   }
+  // Registers and immediates, nearly every operand, are read here directly: this loop is hot.
+  auto source = [&](const Operand& operand, int lane) -> uint64_t {
+    uint64_t value = 0;
+    switch (operand.kind) {
+      case Operand::Kind::Register: value = register_of(warp, operand.reg, lane); break;
+      case Operand::Kind::Immediate: value = operand.bits; break;
+      case Operand::Kind::Vector: value = pack(warp, in, operand, lane); break;
+      default: value = read(warp, operand, lane); break;
+    }
+    return operand.negate ? uint64_t{(value & 1) == 0} : value;  // `!p`
+  };
   const int sources = std::min<int>(in.operand_count - 1, static_cast<int>(AluSources{}.size()));
   for_each_lane(lanes, [&](int lane) {
     AluSources values{};
-    for (int i = 0; i < sources; ++i) {
-      const Operand& operand = in.operands[i + 1];
-      values[i] = operand.negate                           ? uint64_t{read_predicate(warp, operand, lane)}
-                  : operand.kind == Operand::Kind::Vector ? pack(warp, in, operand, lane)
-                                                          : read(warp, operand, lane);
-    }
+    for (int i = 0; i < sources; ++i) values[i] = source(in.operands[i + 1], lane);
     store(warp, in, alu_execute(in, values), lane);
   });
 }

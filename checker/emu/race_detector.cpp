@@ -79,13 +79,17 @@ std::optional<RaceReport> RaceDetector::record(const SharedAccess& access) {
   for (uint32_t mask = access.lanes; mask != 0; mask &= mask - 1) {
     record_lane(access, std::countr_zero(mask), found);
   }
-  if (const std::optional<Conflict>& first = found.race ? found.race : found.benign) {
-    return RaceReport{"race", access.pc, first->other.pc, access.warp, warp_of(first->other.thread),
-                      first->lane, lane_of(first->other.thread), first->address,
-                      access.is_write || access.is_atomic, first->other_writes, access.is_atomic,
-                      first->other_atomic, first->same_value};
+  auto report = [&](const Conflict& conflict) {
+    return RaceReport{"race", access.pc, conflict.other.pc, access.warp, warp_of(conflict.other.thread),
+                      conflict.lane, lane_of(conflict.other.thread), conflict.address,
+                      access.is_write || access.is_atomic, conflict.other_writes, access.is_atomic,
+                      conflict.other_atomic, conflict.same_value};
+  };
+  if (found.race) return report(*found.race);
+  if (access.is_write && !access.is_atomic) {
+    if (std::optional<RaceReport> conflict = conflicting_write(access)) return conflict;
   }
-  if (access.is_write && !access.is_atomic) return conflicting_write(access);
+  if (found.benign) return report(*found.benign);
   return std::nullopt;
 }
 
@@ -147,15 +151,19 @@ void RaceDetector::record_lane(const SharedAccess& access, int lane, Found& foun
   const uint64_t end = std::min<uint64_t>(start + access.bytes, m_shared_bytes);
   const bool whole_words = start % k_word_bytes == 0 && access.bytes % k_word_bytes == 0;
   for (uint64_t word = start / k_word_bytes; word * k_word_bytes < end; ++word) {
-    Shadow& shadow = current_word(word);
-    if (whole_words && !shadow.split) {
-      check_and_record(shadow, access, lane, word * k_word_bytes, k_word_bytes, found);
-      continue;
+    // The word as one granule, or the bytes of it this lane touches.
+    Shadow* granules = &current_word(word);
+    uint64_t address = word * k_word_bytes, count = 1;
+    uint32_t granule_bytes = k_word_bytes;
+    if (!whole_words || granules->split) {
+      split(*granules, word);
+      address = std::max(start, address);
+      count = std::min(end, (word + 1) * k_word_bytes) - address;
+      granules = &m_bytes[address];
+      granule_bytes = 1;
     }
-    split(shadow, word);
-    const uint64_t to = std::min(end, (word + 1) * k_word_bytes);
-    for (uint64_t byte = std::max(start, word * k_word_bytes); byte < to; ++byte) {
-      check_and_record(m_bytes[byte], access, lane, byte, 1, found);
+    for (uint64_t i = 0; i < count; ++i) {
+      check_and_record(granules[i], access, lane, address + i, granule_bytes, found);
     }
   }
 }

@@ -77,6 +77,7 @@ Expected<Exercise> load_exercise(const std::filesystem::path& directory) {
   TC_TRY(read_string_list(table, file, "launch_constants", false, exercise.launch_constants));
   TC_TRY(read_string_list(table, file, "optional_launch_constants", false, exercise.optional_launch_constants));
   TC_TRY(read_string_list(table, file, "hints", true, exercise.hints));
+  TC_TRY(read_string_list(table, file, "stub_fails", false, exercise.stub_fails));
   TC_TRY(read_thresholds(table, file, exercise));
   return exercise;
 }

@@ -25,6 +25,9 @@ struct Exercise {
   std::vector<std::string> optional_launch_constants;  // macros it may define
   std::vector<Threshold> emulator_thresholds;
   std::vector<std::string> hints;
+  // What the shipped stub must fail (substrings of check names), and nothing else: the course
+  // self-check holds every stub to it.
+  std::vector<std::string> stub_fails;
   std::filesystem::path directory;
 
   std::filesystem::path stub_path() const { return directory / "kernel.cu"; }

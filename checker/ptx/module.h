@@ -112,6 +112,11 @@ struct Instruction {
   SourceLocation location;
   std::string text;               // the instruction as written, for messages
   std::string unsupported_reason; // why opcode is Unsupported
+  // Set by fuse_shared_accesses (checker/ptx/access_fusion.h): ptxas merges this ld/st.shared
+  // with its neighbours into one access of fused_bytes (4, 8 or 16; 0 when not merged), charged
+  // once, by the member that sits fused_first bytes into the naturally aligned chunk.
+  uint8_t fused_bytes = 0;
+  uint8_t fused_first = 0;
 };
 
 struct Symbol {
@@ -159,6 +164,7 @@ struct Function {
   uint32_t local_bytes = 0;                  // per-thread .local variables (stack arrays, spills)
   std::vector<uint32_t> reconvergence_pc;    // per instruction: where divergent paths meet again
   SourceLocation location;                   // where the function starts
+  std::vector<uint32_t> nounroll_starts;     // first instruction of each loop under .pragma "nounroll"
 };
 
 struct Module {

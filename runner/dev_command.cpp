@@ -1,0 +1,53 @@
+// tilecamp dev check: the course's self-check, for whoever writes exercises (and for CI).
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "checker/compile/nvrtc_compiler.h"
+#include "checker/grade/self_check.h"
+#include "checker/report/style.h"
+#include "runner/command.h"
+#include "runner/terminal.h"
+
+namespace tilecamp::runner {
+namespace {
+
+int run_self_check(bool json) {
+  auto root = find_course_root();
+  if (!root) {
+    std::cerr << "error: cannot find the course (the folder with exercises/); set TILECAMP_ROOT\n";
+    return k_exit_usage;
+  }
+  NvrtcCompiler compiler;
+  const std::vector<grade::SelfCheckResult> results = grade::self_check_course(*root, compiler);
+  bool all_passed = true;
+  nlohmann::ordered_json report = nlohmann::ordered_json::array();
+  const report::Style style = style_for(stdout);
+  for (const grade::SelfCheckResult& result : results) {
+    all_passed &= result.passed;
+    report.push_back({{"exercise", result.exercise}, {"passed", result.passed}, {"problems", result.problems}});
+    if (json) continue;
+    std::cout << "  " << (result.passed ? style.green("PASS") : style.red("FAIL")) << "  " << result.exercise << "\n";
+    for (const std::string& problem : result.problems) std::cout << "        " << problem << "\n";
+  }
+  if (json) {
+    std::cout << report.dump(2) << "\n";
+  } else {
+    std::cout << "\n" << results.size() << " exercise(s): "
+              << (all_passed ? "every stub fails for its reason and every solution passes\n" : "the course has problems (above)\n");
+  }
+  return all_passed ? k_exit_ok : k_exit_failed;
+}
+
+}  // namespace
+
+std::function<int()> setup_dev_command(CLI::App& app) {
+  CLI::App* dev = app.add_subcommand("dev", "Tools for course authors");
+  CLI::App* check = dev->add_subcommand("check", "Self-check the course: every stub fails for its reason, every solution passes");
+  check->footer("Example:\n  tilecamp dev check --json\n\nExit status: 0 all good, 1 a problem was found, 2 no course found.");
+  auto json = std::make_shared<bool>(false);
+  check->add_flag("--json", *json, "print the results as JSON");
+  dev->require_subcommand(1);
+  return [json] { return run_self_check(*json); };
+}
+
+}  // namespace tilecamp::runner
