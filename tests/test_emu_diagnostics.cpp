@@ -78,7 +78,7 @@ __global__ void overrun(const float* in, float* out, int shift) {
   CHECK(test::contains(global.message, "by thread (10,0,0) of block (0,0,0)"));
   const Diagnostic shared = diagnostic_for(2);
   CHECK(shared.line == 7);
-  CHECK(test::contains(shared.message, "out-of-bounds shared store of 4 bytes at byte 128 of shared memory (the block has 128 bytes) by thread (24,0,0)"));
+  CHECK(test::contains(shared.message, "out-of-bounds shared store of 4 bytes at byte 128 of shared memory (the block has 128 bytes; past the end of `tile` (128 bytes)) by thread (24,0,0)"));
   const Diagnostic local = diagnostic_for(3);
   CHECK(local.line == 8);
   CHECK(test::contains(local.message, "out-of-bounds local load"));

@@ -220,7 +220,7 @@ __global__ void reverse(float* data, int n) {
   auto too_small = test::run_kernel("dynamic.cu", source, "reverse", {1, 1, 1}, {64, 1, 1}, {"f32[64]=iota", "i32:64"}, 128);
   REQUIRE(too_small.result.diagnostics.size() == 1);
   CHECK(too_small.result.diagnostics[0].kind == "out-of-bounds");
-  CHECK(test::contains(too_small.result.diagnostics[0].message, "shared memory (the block has 128 bytes)"));
+  CHECK(test::contains(too_small.result.diagnostics[0].message, "shared memory (the block has 128 bytes; past the end of `buffer` (128 bytes))"));
 }
 
 TEST_CASE("a stack array lives in per-thread local memory, and its traffic is counted") {

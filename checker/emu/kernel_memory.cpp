@@ -5,6 +5,7 @@
 
 #include "checker/emu/alu.h"
 #include "checker/emu/kernel_run.h"
+#include "checker/ptx/kernel_lookup.h"
 
 namespace tilecamp::emu {
 
@@ -96,6 +97,18 @@ void KernelRun::memory_access(Warp& warp, const Instruction& in, uint32_t lanes)
   }
 }
 
+// ", past the end of `tile` (4096 bytes)": the shared variable an address just overran.
+std::string KernelRun::shared_variable_after(uint64_t address) const {
+  const ptx::Symbol* last = nullptr;
+  for (const ptx::Symbol& symbol : m_module.symbols) {
+    if (symbol.space != Space::Shared || symbol.offset > address) continue;
+    if (last == nullptr || symbol.offset >= last->offset) last = &symbol;
+  }
+  if (last == nullptr) return "";
+  const uint64_t size = last->size == 0 ? m_config.dynamic_shared_bytes : last->size;
+  return "; past the end of `" + ptx::readable_variable_name(last->name) + "` (" + std::to_string(size) + " bytes)";
+}
+
 uint8_t* KernelRun::resolve_generic(Warp& warp, const Instruction& in, uint64_t address, uint32_t bytes, int lane) {
   const Space space = classify_generic(address);
   return resolve(warp, in, space, space_address(space, address), bytes, lane);
@@ -119,7 +132,7 @@ uint8_t* KernelRun::resolve(Warp& warp, const Instruction& in, Space space, uint
     case Space::Shared:
       if (address + bytes > m_shared.size()) {
         return out_of_bounds("byte " + std::to_string(address) + " of shared memory (the block has " +
-                             std::to_string(m_shared.size()) + " bytes)");
+                             std::to_string(m_shared.size()) + " bytes" + shared_variable_after(address) + ")");
       }
       return m_shared.data() + address;
     case Space::Local: {
@@ -150,10 +163,14 @@ void KernelRun::count_access(const Instruction& in, const WarpAccess& access, ui
     (is_store ? counters.global_st_sectors : counters.global_ld_sectors) += sectors;
   }
   if (access.lanes[1]) {
-    const SharedCost cost = count_shared_wavefronts(access.addresses[1], access.lanes[1], bytes);
-    (is_store ? counters.shared_st_requests : counters.shared_ld_requests) += 1;
-    (is_store ? counters.shared_st_wavefronts : counters.shared_ld_wavefronts) += cost.wavefronts;
-    (is_store ? counters.shared_st_bank_conflicts : counters.shared_ld_bank_conflicts) += cost.bank_conflicts();
+    LaneAddresses shared = access.addresses[1];  // a member of a merged access charges the chunk or nothing
+    const uint32_t charged = fused_access_bytes(shared, access.lanes[1], bytes, in.fused_bytes, in.fused_first);
+    if (charged != 0) {
+      const SharedCost cost = count_shared_wavefronts(shared, access.lanes[1], charged);
+      (is_store ? counters.shared_st_requests : counters.shared_ld_requests) += 1;
+      (is_store ? counters.shared_st_wavefronts : counters.shared_ld_wavefronts) += cost.wavefronts;
+      (is_store ? counters.shared_st_bank_conflicts : counters.shared_ld_bank_conflicts) += cost.bank_conflicts();
+    }
   }
   if (access.lanes[2]) {
     // Local memory is interleaved by 4-byte words across a warp's threads, so the same offset

@@ -98,6 +98,7 @@ class KernelRun {
   void atomic_access(Warp& warp, const ptx::Instruction& in, uint32_t lanes);
   uint8_t* resolve_generic(Warp& warp, const ptx::Instruction& in, uint64_t address, uint32_t bytes, int lane);
   uint64_t symbol_value(int symbol) const;
+  std::string shared_variable_after(uint64_t address) const;
 
   // warp-level operations (kernel_warp.cpp)
   void execute_warp_operation(Warp& warp, const ptx::Instruction& in, uint32_t lanes);

@@ -43,12 +43,22 @@ std::string unqualified(const std::string& name) {
 
 }  // namespace
 
-std::string readable_kernel_name(const std::string& mangled) {
+static std::string demangled(const std::string& mangled) {
   int status = 0;
-  std::unique_ptr<char, void (*)(void*)> demangled(
-      abi::__cxa_demangle(mangled.c_str(), nullptr, nullptr, &status), std::free);
-  if (status != 0 || !demangled) return mangled;
-  return strip_signature(demangled.get());
+  std::unique_ptr<char, void (*)(void*)> text(abi::__cxa_demangle(mangled.c_str(), nullptr, nullptr, &status),
+                                              std::free);
+  return status == 0 && text ? std::string(text.get()) : mangled;
+}
+
+std::string readable_kernel_name(const std::string& mangled) {
+  const std::string text = demangled(mangled);
+  return text == mangled ? mangled : strip_signature(text);
+}
+
+std::string readable_variable_name(const std::string& mangled) {
+  const std::string readable = demangled(mangled);  // "transposeTiled(float const*, ...)::tile"
+  const size_t colons = readable.rfind("::");
+  return colons == std::string::npos ? readable : readable.substr(colons + 2);
 }
 
 Expected<std::string> resolve_kernel_name(const Module& module, std::string_view requested) {

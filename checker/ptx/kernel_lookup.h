@@ -15,6 +15,10 @@ namespace tilecamp::ptx {
 // no parameter list). Names that are not mangled come back unchanged.
 std::string readable_kernel_name(const std::string& mangled);
 
+// A variable's name as written in the source: NVRTC demotes a kernel's `__shared__ float tile[..]`
+// to a module symbol `_ZZ14transposeTiledPKfPfiiE4tile`; this gives back "tile".
+std::string readable_variable_name(const std::string& mangled);
+
 // The mangled name of the one entry matching `requested`. An error lists the kernels there are
 // (nothing matched) or the candidates (several matched, e.g. two template instances).
 Expected<std::string> resolve_kernel_name(const Module& module, std::string_view requested);
