@@ -8,7 +8,6 @@
 #include <climits>
 
 #include "tests/test_emu_alu_support.h"
-#include "tests/test_support.h"
 
 namespace tilecamp {
 namespace {
@@ -20,9 +19,6 @@ using test::random_values;
 using test::run_elementwise;
 
 constexpr char k_kernels[] = R"(
-typedef unsigned int u32;
-typedef unsigned long long u64;
-#define THREAD int i = blockIdx.x * blockDim.x + threadIdx.x; if (i >= n) return;
 
 extern "C" __global__ void count_bits(const u32* in, u32* out, int n) {
   THREAD
@@ -150,7 +146,7 @@ extern "C" __global__ void shifts_and_limits(const u32* in, u32* out, int n) {
 )";
 
 const ptx::Module& integer_module() {
-  static const ptx::Module module = test::compile_to_module("alu_integer.cu", k_kernels);
+  static const ptx::Module module = test::compile_kernels("alu_integer.cu", k_kernels);
   return module;
 }
 

@@ -13,7 +13,6 @@
 #include <random>
 
 #include "tests/test_emu_alu_support.h"
-#include "tests/test_support.h"
 
 namespace tilecamp {
 namespace {
@@ -24,9 +23,6 @@ using test::float_of;
 using test::run_elementwise;
 
 constexpr char k_kernels[] = R"(
-typedef unsigned int u32;
-typedef unsigned long long u64;
-#define THREAD int i = blockIdx.x * blockDim.x + threadIdx.x; if (i >= n) return;
 
 extern "C" __global__ void rounded_f32(const float* in, float* out, int n) {
   THREAD
@@ -133,7 +129,7 @@ extern "C" __global__ void approximations(const float* in, float* out, int n) {
 )";
 
 const ptx::Module& float_module() {
-  static const ptx::Module module = test::compile_to_module("alu_float.cu", k_kernels);
+  static const ptx::Module module = test::compile_kernels("alu_float.cu", k_kernels);
   return module;
 }
 
@@ -339,7 +335,9 @@ uint64_t to_integer(double value, double (*round)(double)) {
 TEST_CASE("cvt from float to integer rounds as .rni/.rzi/.rmi/.rpi say and saturates (__float2int_rd...)") {
   std::vector<float> in = edge_floats();
   for (float r : test::random_values<float>(4000, 25)) in.push_back(r);
-  for (float v : {0.5f, 1.5f, 2.5f, -0.5f, -1.5f, -2.5f, 2147483520.0f, 2147483648.0f, -2147483904.0f, 4294967040.0f}) in.push_back(v);
+  for (float v : {0.5f, 1.5f, 2.5f, -0.5f, -1.5f, -2.5f, 2147483520.0f, 2147483648.0f, -2147483904.0f, 4294967040.0f}) {
+    in.push_back(v);
+  }
   const int n = static_cast<int>(in.size());
   const auto out = run_elementwise<uint32_t>(float_module(), "float_to_integer", in, n, 10);
   for (int i = 0; i < n; ++i) {
@@ -406,7 +404,8 @@ TEST_CASE("cvt between f32 and f64 rounds as said, keeps NaN payloads, and round
     CAPTURE(ua);
     const uint64_t* o = &out[8 * static_cast<size_t>(i)];
     // f64 NaN to f32 keeps the sign and the payload's top bits, quieted.
-    const uint32_t narrowed_nan = static_cast<uint32_t>(ua >> 63) << 31 | 0x7fc00000u | static_cast<uint32_t>((ua >> 29) & 0x3fffff);
+    const uint32_t narrowed_nan =
+        static_cast<uint32_t>(ua >> 63) << 31 | 0x7fc00000u | static_cast<uint32_t>((ua >> 29) & 0x3fffff);
     auto narrow = [&](int mode) {
       if (std::isnan(a)) return narrowed_nan;
       return bits_of(in_mode<float>(mode, [&] { volatile double v = a; return static_cast<float>(v); }));
@@ -430,12 +429,16 @@ TEST_CASE("the .approx functions (exp2f, __log2f, __sinf, __cosf, rsqrtf, __fdiv
   std::vector<float> in = edge_floats();
   std::mt19937 random(28);
   std::uniform_real_distribution<float> angle(-3.14159265f, 3.14159265f), exponent(-125, 125), positive(1e-30f, 1e30f);
-  for (int k = 0; k < 1500; ++k) in.insert(in.end(), {angle(random), exponent(random), std::fabs(positive(random) * angle(random))});
+  for (int k = 0; k < 1500; ++k) {
+    in.insert(in.end(), {angle(random), exponent(random), std::fabs(positive(random) * angle(random))});
+  }
   const int n = static_cast<int>(in.size());
   const auto out = run_elementwise<float>(float_module(), "approximations", in, n, 9);
   auto within = [](float actual, double truth, double relative, double absolute) {
     if (std::isnan(truth)) return std::isnan(actual) && bits_of(actual) == 0x7fffffffu;
-    if (std::isinf(truth) || truth == 0) return static_cast<double>(actual) == truth && std::signbit(actual) == std::signbit(truth);
+    if (std::isinf(truth) || truth == 0) {
+      return static_cast<double>(actual) == truth && std::signbit(actual) == std::signbit(truth);
+    }
     return std::fabs(actual - truth) <= absolute + relative * std::fabs(truth);
   };
   for (int i = 0; i < n; ++i) {

@@ -7,7 +7,6 @@
 #include <cmath>
 
 #include "tests/test_emu_alu_support.h"
-#include "tests/test_support.h"
 
 namespace tilecamp {
 namespace {
@@ -17,9 +16,6 @@ using test::float_of;
 using test::run_elementwise;
 
 constexpr char k_kernels[] = R"(
-typedef unsigned int u32;
-typedef unsigned short u16;
-#define THREAD int i = blockIdx.x * blockDim.x + threadIdx.x; if (i >= n) return;
 #define CVT(op, k) asm(op " %0, %1;" : "=h"(h) : "f"(a)); o[k] = h;
 
 extern "C" __global__ void convert(const float* in, u32* out, int n) {
@@ -77,7 +73,7 @@ extern "C" __global__ void packed(const u32* in, u32* out, int n) {
 )";
 
 const ptx::Module& half_module() {
-  static const ptx::Module module = test::compile_to_module("alu_half.cu", k_kernels);
+  static const ptx::Module module = test::compile_kernels("alu_half.cu", k_kernels);
   return module;
 }
 
@@ -86,7 +82,6 @@ const ptx::Module& half_module() {
 uint16_t f16_bits(_Float16 value) { return std::bit_cast<uint16_t>(value); }
 double f16_value(uint16_t bits) { return static_cast<double>(std::bit_cast<_Float16>(bits)); }
 double bf16_value(uint16_t bits) { return float_of(uint32_t{bits} << 16); }
-bool is_nan16(double value) { return std::isnan(value); }
 
 // A double rounded to nearest even in bf16: the float's upper half, corrected where rounding to
 // float made a tie that the exact value is not.
@@ -150,7 +145,9 @@ std::vector<uint16_t> half_operands(size_t random_count, uint32_t seed, bool bf1
 std::vector<uint16_t> half_triples(const std::vector<uint16_t>& values) {
   std::vector<uint16_t> triples;
   for (size_t x = 0; x < values.size(); ++x) {
-    for (size_t y = 0; y < values.size(); y += 3) triples.insert(triples.end(), {values[x], values[y], values[(x + y) % values.size()]});
+    for (size_t y = 0; y < values.size(); y += 3) {
+      triples.insert(triples.end(), {values[x], values[y], values[(x + y) % values.size()]});
+    }
   }
   return triples;
 }
@@ -175,7 +172,8 @@ TEST_CASE("cvt rounds f32 to f16 and bf16 in each of .rn/.rz/.rm/.rp and widens 
       CHECK(o[4 + m] == round_16(a, modes[m], bf16_nearest, bf16_value));
     }
     // f16 NaN widens to the canonical f32 NaN; bf16 widens by a plain shift, NaN payloads included.
-    CHECK(o[8] == (is_nan16(f16_value(static_cast<uint16_t>(o[0]))) ? 0x7fffffffu : bits_of(static_cast<float>(f16_value(static_cast<uint16_t>(o[0]))))));
+    const double nearest = f16_value(static_cast<uint16_t>(o[0]));
+    CHECK(o[8] == (std::isnan(nearest) ? 0x7fffffffu : bits_of(static_cast<float>(nearest))));
     CHECK(o[9] == o[4] << 16);
     CHECK(o[10] == (uint32_t{f16_nearest(a)} << 16 | f16_nearest(-a)));  // the first operand in the upper half
     CHECK(o[11] == (uint32_t{bf16_nearest(a)} << 16 | 0x3f00));
@@ -250,7 +248,8 @@ TEST_CASE("f16x2 and bf16x2 operate on both halves; setp.f16x2 p|q compares the 
   for (size_t x = 0; x < halves.size(); ++x) {
     for (size_t y = 0; y < halves.size(); y += 2) {
       const size_t z = (x * 3 + y) % halves.size();
-      in.insert(in.end(), {uint32_t{halves[x]} | uint32_t{halves[y]} << 16, uint32_t{halves[y]} | uint32_t{brain[x % brain.size()]} << 16,
+      in.insert(in.end(), {uint32_t{halves[x]} | uint32_t{halves[y]} << 16,
+                           uint32_t{halves[y]} | uint32_t{brain[x % brain.size()]} << 16,
                            uint32_t{brain[z % brain.size()]} | uint32_t{halves[z]} << 16});
     }
   }

@@ -7,7 +7,6 @@
 
 #include "checker/ptx/parser.h"
 #include "tests/test_emu_alu_support.h"
-#include "tests/test_support.h"
 
 namespace tilecamp {
 namespace {
@@ -17,8 +16,6 @@ using test::edge_u32;
 using test::run_elementwise;
 
 constexpr char k_kernels[] = R"(
-typedef unsigned int u32;
-#define THREAD int i = blockIdx.x * blockDim.x + threadIdx.x; if (i >= n) return;
 
 extern "C" __global__ void select(const u32* in, u32* out, int n) {
   THREAD
@@ -52,7 +49,7 @@ extern "C" __global__ void pack(const u32* in, u32* out, int n) {
 )";
 
 const ptx::Module& select_module() {
-  static const ptx::Module module = test::compile_to_module("alu_select.cu", k_kernels);
+  static const ptx::Module module = test::compile_kernels("alu_select.cu", k_kernels);
   return module;
 }
 

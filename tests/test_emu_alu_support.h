@@ -1,5 +1,6 @@
-// Shared by the test_emu_alu_*.cpp files: runs an element-wise CUDA kernel on the emulator and
-// supplies operand lists (edge cases, then seeded random values) and bit-level helpers.
+// Shared by the test_emu_alu_*.cpp files: compiles their kernels, runs an element-wise kernel on
+// the emulator, and supplies operand lists (edge cases, then seeded random values) and bit-level
+// helpers.
 //
 // A kernel under test has the signature `(const In* in, Out* out, int n)`: thread i reads its
 // operands from `in` and writes its results to `out`, as the kernel itself lays them out.
@@ -17,8 +18,22 @@
 #include "checker/emu/emulator.h"
 #include "checker/ptx/kernel_lookup.h"
 #include "checker/ptx/module.h"
+#include "tests/test_support.h"
 
 namespace tilecamp::test {
+
+// Goes before each file's kernels: the short integer type names, and THREAD, which names the
+// thread's index i and returns from threads at or past n.
+inline constexpr char k_kernel_prelude[] = R"(
+typedef unsigned int u32;
+typedef unsigned short u16;
+typedef unsigned long long u64;
+#define THREAD int i = blockIdx.x * blockDim.x + threadIdx.x; if (i >= n) return;
+)";
+
+inline ptx::Module compile_kernels(const std::string& file_name, const char* kernels) {
+  return compile_to_module(file_name, std::string(k_kernel_prelude) + kernels);
+}
 
 template <typename T>
 std::vector<uint8_t> bytes_of(const std::vector<T>& values) {

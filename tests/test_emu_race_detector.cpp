@@ -342,54 +342,72 @@ bool brute_force_conflicting_write(const std::vector<PastAccess>& lanes) {
     for (const PastAccess& b : lanes) {
       if (!a.writes || a.atomic) return false;
       for (uint64_t byte = a.start; byte < a.start + a.bytes; ++byte) {
-        if (byte >= b.start && byte < b.start + b.bytes && a.stored[byte - a.start] != b.stored[byte - b.start]) {
-          return true;
-        }
+        const bool overlaps = byte >= b.start && byte < b.start + b.bytes;
+        if (overlaps && a.stored[byte - a.start] != b.stored[byte - b.start]) return true;
       }
     }
   }
   return false;
 }
 
+// An access by one of 3 warps, of 1 to 4 lanes, to 64 bytes of shared memory; and its lanes as
+// the brute force sees them.
+struct RandomAccess {
+  Access access;
+  std::vector<PastAccess> lanes;
+};
+
+RandomAccess random_access(std::mt19937& random, uint32_t pc) {
+  auto pick = [&](uint32_t n) { return static_cast<uint32_t>(random() % n); };
+  const uint32_t bytes = 1u << pick(5);  // 1 to 16
+  const uint32_t warp = pick(3);
+  const bool is_write = pick(3) != 0;
+  RandomAccess result{Access(warp, pc, is_write, bytes), {}};
+  Access& access = result.access;
+  if (is_write && (bytes == 4 || bytes == 8) && pick(2) == 0) access.atomic();
+  access.fields.lanes = (1u << pick(4)) | (1u << pick(4));
+  for (int lane = 0; lane < 4; ++lane) {
+    access.addresses[lane] = pick(64 / bytes) * bytes;
+    access.low[lane] = pick(2) * 0x0101010101010101u;  // often the same as another store
+    access.high[lane] = pick(2) * 0x0101010101010101u;
+    if (!(access.fields.lanes >> lane & 1u)) continue;
+    PastAccess seen{warp, lane, access.addresses[lane], bytes, is_write, access.fields.is_atomic, {}};
+    for (uint32_t k = 0; k < 16; ++k) {
+      seen.stored[k] = static_cast<uint8_t>((k < 8 ? access.low : access.high)[lane] >> (8 * (k % 8)));
+    }
+    result.lanes.push_back(seen);
+  }
+  return result;
+}
+
+// The first real race of any lane; failing that, the first same-value one.
+std::optional<BruteForceRace> brute_force_first_race(const std::vector<PastAccess>& epoch,
+                                                     const std::vector<PastAccess>& lanes) {
+  std::optional<BruteForceRace> first;
+  for (const PastAccess& lane : lanes) {
+    const auto race = brute_force_race(epoch, lane);
+    if (race && (!first || (first->same_value && !race->same_value))) first = race;
+    if (first && !first->same_value) break;
+  }
+  return first;
+}
+
 TEST_CASE("the race reported is the one a brute-force comparison of all accesses finds first") {
   std::mt19937 random(7);
-  auto pick = [&](uint32_t n) { return static_cast<uint32_t>(random() % n); };
   for (int trial = 0; trial < 5000; ++trial) {
     RaceDetector detector;
     detector.start_block(64);
     std::vector<PastAccess> epoch;
     for (uint32_t pc = 0; pc < 10; ++pc) {
-      if (pick(6) == 0) {
+      if (random() % 6 == 0) {
         detector.barrier_released();
         epoch.clear();
         continue;
       }
-      const uint32_t bytes = 1u << pick(5);  // 1 to 16
-      const uint32_t warp = pick(3);
-      const bool is_write = pick(3) != 0;
-      Access access(warp, pc, is_write, bytes);
-      if (is_write && (bytes == 4 || bytes == 8) && pick(2) == 0) access.atomic();
-      access.fields.lanes = (1u << pick(4)) | (1u << pick(4));
-      std::vector<PastAccess> now;
-      for (int lane = 0; lane < 4; ++lane) {
-        access.addresses[lane] = pick(64 / bytes) * bytes;
-        access.low[lane] = pick(2) * 0x0101010101010101u;  // often the same as another store
-        access.high[lane] = pick(2) * 0x0101010101010101u;
-        if (!(access.fields.lanes >> lane & 1u)) continue;
-        PastAccess lane_access{warp, lane, access.addresses[lane], bytes, is_write, access.fields.is_atomic, {}};
-        for (uint32_t k = 0; k < 16; ++k) {
-          lane_access.stored[k] = static_cast<uint8_t>((k < 8 ? access.low : access.high)[lane] >> (8 * (k % 8)));
-        }
-        now.push_back(lane_access);
-      }
-      std::optional<BruteForceRace> expected;
-      for (const PastAccess& lane_access : now) {
-        const auto race = brute_force_race(epoch, lane_access);
-        if (race && (!expected || (expected->same_value && !race->same_value))) expected = race;
-        if (expected && !expected->same_value) break;
-      }
-      const auto race = detector.record(access.shared());
-      if (brute_force_conflicting_write(now) && (!expected || expected->same_value)) {
+      const RandomAccess now = random_access(random, pc);
+      const auto expected = brute_force_first_race(epoch, now.lanes);
+      const auto race = detector.record(now.access.shared());
+      if (brute_force_conflicting_write(now.lanes) && (!expected || expected->same_value)) {
         REQUIRE(race);
         CHECK(race->kind == "conflicting-write");
         break;
@@ -403,7 +421,7 @@ TEST_CASE("the race reported is the one a brute-force comparison of all accesses
         break;  // after a race, later reports need not name the same pair
       }
       REQUIRE_FALSE(race);
-      epoch.insert(epoch.end(), now.begin(), now.end());
+      epoch.insert(epoch.end(), now.lanes.begin(), now.lanes.end());
     }
   }
 }

@@ -1,6 +1,7 @@
 #include "checker/emu/access_rules.h"
 
 #include <algorithm>
+#include <bit>
 
 namespace tilecamp::emu {
 
@@ -44,11 +45,33 @@ uint32_t phase_wavefronts(const LaneAddresses& addresses, uint32_t active_mask, 
   return busiest;
 }
 
+// Lanes 2i and 2i+1 read one address, or every even lane one address and every odd lane another.
+bool lanes_come_in_pairs(const LaneAddresses& addresses, uint32_t active_mask) {
+  bool pairs_share = true;
+  int even = -1, odd = -1;
+  bool halves_uniform = true;
+  for (int lane = 0; lane < k_warp_size; ++lane) {
+    if (!(active_mask >> lane & 1u)) continue;
+    const int partner = lane ^ 1;
+    if ((active_mask >> partner & 1u) && addresses[partner] != addresses[lane]) pairs_share = false;
+    int& seen = lane % 2 == 0 ? even : odd;
+    if (seen >= 0 && addresses[seen] != addresses[lane]) halves_uniform = false;
+    seen = lane;
+  }
+  return pairs_share || halves_uniform;
+}
+
+int shared_phases(const LaneAddresses& addresses, uint32_t active_mask, uint32_t bytes) {
+  if (bytes <= 4) return 1;
+  const int phases = static_cast<int>(bytes / 4);
+  return lanes_come_in_pairs(addresses, active_mask) ? phases / 2 : phases;
+}
+
 }  // namespace
 
 SharedCost count_shared_wavefronts(const LaneAddresses& addresses, uint32_t active_mask,
                                    uint32_t bytes) {
-  const int phases = bytes <= 4 ? 1 : static_cast<int>(bytes / 4);
+  const int phases = shared_phases(addresses, active_mask, bytes);
   const int lanes_per_phase = k_warp_size / phases;
   SharedCost cost;
   for (int phase = 0; phase < phases; ++phase) {
@@ -59,6 +82,18 @@ SharedCost count_shared_wavefronts(const LaneAddresses& addresses, uint32_t acti
     cost.ideal_wavefronts += 1;
   }
   return cost;
+}
+
+uint32_t fused_access_bytes(LaneAddresses& addresses, uint32_t active_mask, uint32_t bytes,
+                            uint32_t fused_bytes, uint32_t fused_first) {
+  if (fused_bytes == 0 || active_mask == 0) return bytes;
+  const uint64_t position = addresses[std::countr_zero(active_mask)] % fused_bytes;
+  for (int lane = 0; lane < k_warp_size; ++lane) {
+    if ((active_mask >> lane & 1u) && addresses[lane] % fused_bytes != position) return bytes;
+  }
+  if (position != fused_first) return 0;
+  for (int lane = 0; lane < k_warp_size; ++lane) addresses[lane] -= position;
+  return fused_bytes;
 }
 
 }  // namespace tilecamp::emu

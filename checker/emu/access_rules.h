@@ -1,8 +1,10 @@
 // How one warp-wide memory instruction is charged, per the rules measured on an H200 (see
-// tests/data/h200-access-rules.tsv): global accesses cost one request and one 32-byte sector per
-// distinct sector touched; shared accesses cost one wavefront per distinct 4-byte word in the
-// busiest of the 32 banks, phase by phase (64-bit accesses run as 2 phases of 16 lanes, 128-bit
-// as 4 phases of 8 lanes).
+// tests/data/h200-access-rules.tsv and h200-shared-fusion.tsv): global accesses cost one request
+// and one 32-byte sector per distinct sector touched; shared accesses cost one wavefront per
+// distinct 4-byte word in the busiest of the 32 banks, phase by phase. 64-bit accesses run as 2
+// phases of 16 lanes and 128-bit ones as 4 phases of 8 lanes, unless the lanes come in pairs
+// (lanes 2i and 2i+1 read one address, or all even lanes one address and all odd lanes another):
+// then as 1 phase of 32 and 2 phases of 16.
 #pragma once
 
 #include <array>
@@ -28,5 +30,13 @@ struct SharedCost {
 
 SharedCost count_shared_wavefronts(const LaneAddresses& addresses, uint32_t active_mask,
                                    uint32_t bytes);
+
+// A shared access that ptxas merged with its neighbours into one access of `fused_bytes` (see
+// checker/ptx/access_fusion.h) is charged once, by the member `fused_first` bytes into the chunk,
+// at the chunk's addresses; the other members cost nothing. Returns the bytes to charge, 0 for
+// nothing, and moves `addresses` to the start of the chunk. Lanes that disagree on their place in
+// the chunk (an alignment the analysis did not foresee) are charged as written.
+uint32_t fused_access_bytes(LaneAddresses& addresses, uint32_t active_mask, uint32_t bytes,
+                            uint32_t fused_bytes, uint32_t fused_first);
 
 }  // namespace tilecamp::emu

@@ -69,7 +69,8 @@ void store(Warp& warp, const Instruction& in, uint64_t value, int lane) {
   } else if (destination.kind == Operand::Kind::Vector) {
     const int bits = element_bits(in, destination);
     for (int i = 0; i < destination.count; ++i) {
-      if (destination.elements[i] >= 0) register_of(warp, destination.elements[i], lane) = truncate_bits(value >> (bits * i), bits);
+      if (destination.elements[i] < 0) continue;
+      register_of(warp, destination.elements[i], lane) = truncate_bits(value >> (bits * i), bits);
     }
   } else {
     register_of(warp, destination.reg, lane) = value;

@@ -113,10 +113,12 @@ inline void RaceDetector::check_and_record(Shadow& shadow, const SharedAccess& a
   };
   const bool plain_write = access.is_write && !access.is_atomic;
   const uint32_t all_bytes = (1u << granule_bytes) - 1;
+  const uint64_t offset = address - (*access.addresses)[lane];
   const std::optional<uint32_t> value =
-      plain_write ? stored_bytes(access, lane, address - (*access.addresses)[lane], granule_bytes) : std::nullopt;
+      plain_write ? stored_bytes(access, lane, offset, granule_bytes) : std::nullopt;
   // Bytes where this store puts what not every earlier store put.
-  const uint32_t changed = value ? (nonzero_bytes(*value ^ shadow.stored) | ~shadow.agreed) & all_bytes : all_bytes;
+  const uint32_t changed =
+      value ? (nonzero_bytes(*value ^ shadow.stored) | ~shadow.agreed) & all_bytes : all_bytes;
 
   if (!found.race) {
     const Accessor* writer = other_warp(shadow.writers);

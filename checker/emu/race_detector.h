@@ -46,8 +46,8 @@ struct RaceReport {
   bool is_write = false, other_is_write = false;    // atomics count as writes
   bool is_atomic = false, other_is_atomic = false;
   // Two plain stores of identical bytes (every warp setting `found = true`): still a race by the
-  // CUDA memory model, but harmless on today's GPUs. Reported only when the access races with
-  // nothing else.
+  // CUDA memory model, but harmless on today's GPUs. Reported only when the access has no other
+  // race and no conflicting write.
   bool same_value = false;
 };
 

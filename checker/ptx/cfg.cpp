@@ -117,6 +117,11 @@ std::vector<int> immediate_post_dominators(const BasicBlocks& blocks) {
 
 }  // namespace
 
+std::vector<uint32_t> basic_block_starts(const Function& function) {
+  if (function.instructions.empty()) return {};
+  return build_blocks(function).start;
+}
+
 std::vector<uint32_t> compute_reconvergence_points(const Function& function) {
   const uint32_t n = static_cast<uint32_t>(function.instructions.size());
   std::vector<uint32_t> points(n, n);

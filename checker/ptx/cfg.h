@@ -13,4 +13,7 @@ namespace tilecamp::ptx {
 // reconverge; instructions.size() means "only at exit" (e.g. paths that never meet again).
 std::vector<uint32_t> compute_reconvergence_points(const Function& function);
 
+// The first instruction of every basic block, in order.
+std::vector<uint32_t> basic_block_starts(const Function& function);
+
 }  // namespace tilecamp::ptx

@@ -3,6 +3,7 @@
 #include <charconv>
 #include <unordered_map>
 
+#include "checker/ptx/access_fusion.h"
 #include "checker/ptx/cfg.h"
 #include "checker/ptx/inliner.h"
 #include "checker/ptx/instruction_decoder.h"
@@ -316,6 +317,9 @@ class Parser {
         continue;
       }
       if (token.text == ".loc") { TC_TRY(parse_loc(location)); continue; }
+      if (token.text == ".pragma" && peek(1).text == "nounroll") {  // ptxas keeps this loop rolled
+        function.nounroll_starts.push_back(static_cast<uint32_t>(function.instructions.size()));
+      }
       if (token.text == ".pragma") { skip_statement(); continue; }
       if (token.kind == Token::Kind::Word && peek(1).text == ":") {
         labels[token.text] = static_cast<uint32_t>(function.instructions.size());
@@ -580,6 +584,7 @@ class Parser {
     TC_TRY(inline_calls(m_module));
     for (Function& function : m_module.functions) {
       function.reconvergence_pc = compute_reconvergence_points(function);
+      fuse_shared_accesses(function, m_module.symbols);
     }
     return std::move(m_module);
   }
