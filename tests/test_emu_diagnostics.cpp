@@ -124,6 +124,49 @@ __global__ void texture_like(float* out) {
   CHECK(report.result.totals.warp_instructions == 0);
 }
 
+TEST_CASE("a tile read without a barrier after it is filled is a race naming both lines") {
+  const auto report = run_fixture("missing_barrier.cu", "transposeTiled", {32, 32, 1},
+                                  {"f32[1024]", "f32[1024]=zeros", "i32:32", "i32:32"});
+  const Diagnostic& d = only_diagnostic(report);
+  CHECK(d.severity == Severity::Error);
+  CHECK(d.kind == "race");
+  CHECK(test::contains(d.message, "of `tile` at line 10"));
+  CHECK(test::contains(d.message, "at line 13 with no __syncthreads() between them"));
+  CHECK(report.result.completed);  // a race does not stop the emulator: its own result is defined
+}
+
+TEST_CASE("a tile overwritten by the next loop iteration before all warps read it is a race") {
+  const auto report = run_fixture("reused_tile.cu", "running_sum", {128, 1, 1}, {"f32[512]", "f32[128]", "i32:4"});
+  const Diagnostic& d = only_diagnostic(report);
+  CHECK(d.kind == "race");
+  CHECK(test::contains(d.message, "word 63 of `tile` at line 10"));
+  CHECK(test::contains(d.message, "wrote at line 8"));
+}
+
+TEST_CASE("one store whose threads write different values to one word is reported") {
+  const auto report = run_fixture("conflicting_write.cu", "last_writer_wins", {64, 1, 1}, {"i32[64]"});
+  const Diagnostic& d = only_diagnostic(report);
+  CHECK(d.kind == "race");
+  CHECK(d.line == 5);
+  CHECK(test::contains(d.message, "write different values to word 0 of `winner` in the same store at line 5"));
+}
+
+TEST_CASE("atomics and barriers between accesses are not races") {
+  const char* source = R"(
+__global__ void careful(const int* in, int* out) {
+  __shared__ int bins[16];
+  __shared__ int tile[128];
+  if (threadIdx.x < 16) bins[threadIdx.x] = 0;
+  tile[threadIdx.x] = in[threadIdx.x];
+  __syncthreads();
+  atomicAdd(&bins[tile[127 - threadIdx.x] % 16], 1);
+  __syncthreads();
+  out[threadIdx.x] = bins[threadIdx.x % 16];
+})";
+  const auto report = test::run_kernel("careful.cu", source, "careful", {1, 1, 1}, {128, 1, 1}, {"i32[128]=iota", "i32[128]=zeros"});
+  CHECK(report.result.diagnostics.empty());
+}
+
 TEST_CASE("the same kernel gives byte-identical figures and diagnostics on every run") {
   const char* source = R"(
 __global__ void mixed(const float* in, float* out, int* counter) {

@@ -5,7 +5,31 @@
 
 namespace tilecamp::emu {
 
+namespace {
+
+// True when the active lanes access one gap-free ascending range (the coalesced case, by far the
+// most common): then the range's extent alone gives the cost.
+bool is_contiguous(const LaneAddresses& addresses, uint32_t active_mask, uint32_t bytes, uint64_t& first,
+                   uint64_t& end) {
+  int previous = -1;
+  for (int lane = 0; lane < k_warp_size; ++lane) {
+    if (!(active_mask >> lane & 1u)) continue;
+    if (previous >= 0 && addresses[lane] != addresses[previous] + bytes) return false;
+    if (previous < 0) first = addresses[lane];
+    previous = lane;
+  }
+  end = addresses[previous] + bytes;
+  return previous >= 0;
+}
+
+}  // namespace
+
 uint32_t count_sectors(const LaneAddresses& addresses, uint32_t active_mask, uint32_t bytes) {
+  if (active_mask == 0) return 0;
+  uint64_t first = 0, end = 0;
+  if (is_contiguous(addresses, active_mask, bytes, first, end)) {
+    return static_cast<uint32_t>((end - 1) / k_sector_bytes - first / k_sector_bytes + 1);
+  }
   std::array<uint64_t, 2 * k_warp_size> sectors;
   int count = 0;
   for (int lane = 0; lane < k_warp_size; ++lane) {
@@ -71,6 +95,11 @@ int shared_phases(const LaneAddresses& addresses, uint32_t active_mask, uint32_t
 
 SharedCost count_shared_wavefronts(const LaneAddresses& addresses, uint32_t active_mask,
                                    uint32_t bytes) {
+  uint64_t first = 0, end = 0;
+  if (bytes == 4 && active_mask != 0 && is_contiguous(addresses, active_mask, bytes, first, end) &&
+      end - first <= k_bank_count * k_bank_word_bytes) {
+    return {1, 1};  // at most 32 consecutive words: one per bank
+  }
   const int phases = shared_phases(addresses, active_mask, bytes);
   const int lanes_per_phase = k_warp_size / phases;
   SharedCost cost;

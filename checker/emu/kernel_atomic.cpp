@@ -75,7 +75,12 @@ void KernelRun::atomic_access(Warp& warp, const Instruction& in, uint32_t lanes)
     ++counters.global_atom_requests;
     counters.global_atom_sectors += count_sectors(access.addresses[0], access.lanes[0], bytes);
   }
-  if (access.lanes[1]) ++counters.shared_atom_requests;
+  if (access.lanes[1]) {
+    ++counters.shared_atom_requests;
+    SharedAccess shared{.warp = warp.index, .lanes = access.lanes[1], .addresses = &access.addresses[1], .bytes = bytes,
+                        .is_atomic = true, .pc = static_cast<uint32_t>(&in - m_code.data())};
+    if (auto race = m_races.record(shared)) report_race(*race);
+  }
   for (int lane = 0; lane < k_warp_size; ++lane) {
     if (!(lanes >> lane & 1u)) continue;
     uint64_t old = 0;

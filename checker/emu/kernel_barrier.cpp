@@ -154,6 +154,7 @@ void KernelRun::release_barrier(std::vector<Warp>& warps) {
       warp->stack.back().pc = warp->barrier_pc + 1;
     }
     m_reductions[id] = BarrierReduction{};
+    m_races.barrier_released();
     released = true;
   }
   if (released) return;

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "checker/emu/alu.h"
+#include "checker/emu/race_detector.h"
 #include "checker/emu/kernel_run.h"
 #include "checker/ptx/kernel_lookup.h"
 
@@ -35,6 +36,8 @@ const char* access_name(const Instruction& in) { return in.opcode == ptx::Opcode
 // Returns false after reporting the first bad lane.
 bool KernelRun::resolve_access(Warp& warp, const Instruction& in, const Operand& address_operand, uint32_t lanes,
                                uint32_t bytes, WarpAccess& access) {
+  uint64_t cached_begin = 1, cached_end = 0;
+  uint8_t* cached_base = nullptr;
   for (int lane = 0; lane < k_warp_size; ++lane) {
     if (!(lanes >> lane & 1u)) continue;
     uint64_t address = static_cast<uint64_t>(address_operand.offset);
@@ -53,8 +56,20 @@ bool KernelRun::resolve_access(Warp& warp, const Instruction& in, const Operand&
                                  " by " + thread_name(warp, lane));
       return false;
     }
-    access.pointers[lane] = resolve(warp, in, space, address, bytes, lane);
-    if (access.pointers[lane] == nullptr) return false;
+    // Lanes of one warp nearly always hit the buffer the previous lane hit: check that range
+    // before searching every buffer.
+    if (space == Space::Global && address >= cached_begin && address + bytes <= cached_end) {
+      access.pointers[lane] = cached_base + (address - cached_begin);
+    } else {
+      access.pointers[lane] = resolve(warp, in, space, address, bytes, lane);
+      if (access.pointers[lane] == nullptr) return false;
+      if (space == Space::Global) {
+        const DeviceBuffer* buffer = m_memory.find(address, bytes);
+        cached_begin = buffer->address;
+        cached_end = buffer->address + buffer->bytes.size();
+        cached_base = const_cast<uint8_t*>(buffer->bytes.data());
+      }
+    }
     const int slot = space == Space::Global ? 0 : space == Space::Shared ? 1 : (space == Space::Local && !call_parameter) ? 2 : -1;
     if (slot >= 0) {
       access.addresses[slot][lane] = address;
@@ -77,6 +92,7 @@ void KernelRun::memory_access(Warp& warp, const Instruction& in, uint32_t lanes)
   count_access(in, access, bytes);
   const auto& pointers = access.pointers;
 
+  std::array<uint64_t, k_warp_size> stored_low{}, stored_high{};  // for the race detector
   for (int lane = 0; lane < k_warp_size; ++lane) {
     if (!(lanes >> lane & 1u)) continue;
     for (uint32_t e = 0; e < in.vector; ++e) {
@@ -87,6 +103,8 @@ void KernelRun::memory_access(Warp& warp, const Instruction& in, uint32_t lanes)
                                    ? value_operand.bits
                                    : (reg >= 0 ? warp.registers[reg * k_warp_size + lane] : 0);
         std::memcpy(pointer, &value, element_bytes);  // little-endian: the low bytes
+        const uint32_t at = e * element_bytes;  // an element never straddles byte 8
+        (at < 8 ? stored_low : stored_high)[lane] |= truncate_bits(value, element_bits) << (8 * (at % 8));
       } else if (reg >= 0) {
         uint64_t value = 0;
         std::memcpy(&value, pointer, element_bytes);
@@ -94,6 +112,12 @@ void KernelRun::memory_access(Warp& warp, const Instruction& in, uint32_t lanes)
         write(warp, reg, lane, value);
       }
     }
+  }
+  if (access.lanes[1]) {
+    SharedAccess shared{.warp = warp.index, .lanes = access.lanes[1], .addresses = &access.addresses[1], .bytes = bytes,
+                        .is_write = is_store, .pc = static_cast<uint32_t>(&in - m_code.data()),
+                        .values_low = is_store ? &stored_low : nullptr, .values_high = is_store ? &stored_high : nullptr};
+    if (auto race = m_races.record(shared)) report_race(*race);
   }
 }
 
@@ -179,6 +203,7 @@ void KernelRun::count_access(const Instruction& in, const WarpAccess& access, ui
     uint32_t sectors = 0;
     for (uint32_t word = 0; word < (bytes + 3) / 4; ++word) {
       for (int lane = 0; lane < k_warp_size; ++lane) {
+        if (!(access.lanes[2] >> lane & 1u)) continue;
         interleaved[lane] = ((access.addresses[2][lane] / 4 + word) * k_warp_size + static_cast<uint64_t>(lane)) * 4;
       }
       sectors += count_sectors(interleaved, access.lanes[2], std::min<uint32_t>(bytes, 4));

@@ -115,6 +115,7 @@ void KernelRun::run_block() {
   const size_t register_count = m_function.register_names.size();
   m_registers.assign(warp_count * register_count * k_warp_size, 0);
   m_shared.assign(m_function.static_shared_bytes + m_config.dynamic_shared_bytes, 0);
+  m_races.start_block(static_cast<uint32_t>(m_shared.size()));
   m_local.assign(size_t{threads} * m_function.local_bytes, 0);
   m_block_exited = 0;
   m_reductions = {};
@@ -322,13 +323,16 @@ uint64_t KernelRun::symbol_value(int symbol) const {
 
 void KernelRun::fail(const Instruction& in, std::string kind, std::string message) {
   m_failed = true;
+  warn_or_error(in, Severity::Error, std::move(kind), std::move(message));
+}
+
+void KernelRun::warn_or_error(const Instruction& in, Severity severity, std::string kind, std::string message) {
   const std::string& file = in.location.file < static_cast<int>(m_module.files.size()) ? m_module.files[in.location.file] : "";
-  m_diagnostics.push_back({Severity::Error, std::move(kind), file, in.location.line, std::move(message)});
+  m_diagnostics.push_back({severity, std::move(kind), file, in.location.line, std::move(message)});
 }
 
 void KernelRun::warn(const Instruction& in, std::string kind, std::string message) {
-  const std::string& file = in.location.file < static_cast<int>(m_module.files.size()) ? m_module.files[in.location.file] : "";
-  m_diagnostics.push_back({Severity::Warning, std::move(kind), file, in.location.line, std::move(message)});
+  warn_or_error(in, Severity::Warning, std::move(kind), std::move(message));
 }
 
 std::string KernelRun::thread_name(const Warp& warp, int lane) const {

@@ -9,6 +9,7 @@
 
 #include "checker/emu/access_rules.h"
 #include "checker/emu/emulator.h"
+#include "checker/emu/race_detector.h"
 
 namespace tilecamp::emu {
 
@@ -87,10 +88,10 @@ class KernelRun {
   uint8_t* resolve(Warp& warp, const ptx::Instruction& in, ptx::Space space, uint64_t address,
                    uint32_t bytes, int lane);
   // The lanes of one warp-wide access, by counted space: 0 global, 1 shared, 2 local.
-  struct WarpAccess {
-    std::array<LaneAddresses, 3> addresses{};
+  struct WarpAccess {  // filled for active lanes only: not zeroed, as this is built per access
+    std::array<LaneAddresses, 3> addresses;
     std::array<uint32_t, 3> lanes{};
-    std::array<uint8_t*, k_warp_size> pointers{};
+    std::array<uint8_t*, k_warp_size> pointers;
   };
   bool resolve_access(Warp& warp, const ptx::Instruction& in, const ptx::Operand& address_operand, uint32_t lanes,
                       uint32_t bytes, WarpAccess& access);
@@ -122,6 +123,11 @@ class KernelRun {
   void fail(const ptx::Instruction& in, std::string kind, std::string message);
   void warn(const ptx::Instruction& in, std::string kind, std::string message);
   std::string thread_name(const Warp& warp, int lane) const;
+  std::string thread_name(uint32_t warp, int lane) const;
+  void report_race(const RaceReport& race);
+  // A diagnostic that does not stop the kernel (a race does not change what the emulator computes).
+  void warn_or_error(const ptx::Instruction& in, Severity severity, std::string kind, std::string message);
+  std::string shared_element(uint64_t address) const;
   std::string block_name() const;
   std::string where(uint32_t pc) const;
 
@@ -143,6 +149,8 @@ class KernelRun {
   bool m_failed = false;
   std::vector<uint32_t> m_warned_barriers;
   std::array<BarrierReduction, 16> m_reductions{};
+  RaceDetector m_races;
+  std::vector<std::pair<uint32_t, uint32_t>> m_reported_races;  // pairs of lines already reported
 
   struct PrintedLine {
     uint64_t block;
