@@ -17,8 +17,11 @@
 //   16-bit halves do the same at 8 and 4 bytes; bytes are never merged.
 // - ptxas unrolls a single-block loop of constant trip count N (no `.pragma "nounroll"`): fully
 //   when N <= 6, otherwise by the largest factor of N up to 6, and merges across the unrolled
-//   iterations. This is a heuristic: ptxas sometimes peels an iteration or unrolls less when the
-//   body is large (seen for N = 8 and N = 16 with 24 or more loads in the body).
+//   iterations. This is a heuristic: with large bodies ptxas sometimes peels an iteration or
+//   unrolls by another factor, and its choice depends on the PTX's form (NVRTC's and nvcc's PTX
+//   of one loop can differ: the table's sass_nvcc and sass_nvrtc columns).
+// - Alignment is judged on the emulator's own layout of shared variables (their offsets in the
+//   module), which is also what the emulator's addresses use.
 #pragma once
 
 #include <vector>

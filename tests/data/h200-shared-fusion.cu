@@ -62,7 +62,6 @@ __global__ void st2(float* out) { __shared__ float s[1024]; float* r = s + TID *
 __global__ void guarded(float* out) { __shared__ float s[1024]; INIT(s, 1024); const float* r = s + TID * 4; float v = 0; if (TID < 16) v = r[0] + r[1] + r[2] + r[3]; out[TID] = v; }
 __global__ void dyn(float* out) { extern __shared__ float ds[]; INIT(ds, 1024); const float* r = ds + TID * 4; out[TID] = r[0] + r[1] + r[2] + r[3]; }
 __global__ void interleaved(float* out) { __shared__ float s[1024]; __shared__ float q[64]; INIT(s, 1024); INIT(q, 64); const float* r = s + TID * 4; float a = r[0]; float b = q[TID] * a; float c = r[1] * b; out[TID] = c; }
-template <int BK, int TM>
 __global__ void w12(float* out) { __shared__ float s[1024]; INIT(s, 1024); const float* r = s + TID * 4; out[TID] = r[1] + r[2]; }
 __global__ void w02(float* out) { __shared__ float s[1024]; INIT(s, 1024); const float* r = s + TID * 4; out[TID] = r[0] + r[2]; }
 __global__ void w03(float* out) { __shared__ float s[1024]; INIT(s, 1024); const float* r = s + TID * 4; out[TID] = r[0] + r[3]; }
@@ -85,5 +84,4 @@ __global__ void sgemm_like_T32(const float* a, float* out) { __shared__ float ta
 __global__ void sgemm_like_T8(const float* a, float* out) { __shared__ float ta[8][8]; __shared__ float tb[8][8]; ta[threadIdx.y][threadIdx.x] = a[threadIdx.y * 8 + threadIdx.x]; tb[threadIdx.y][threadIdx.x] = a[64 + threadIdx.y * 8 + threadIdx.x]; __syncthreads(); float sum = 0;
   for (int k = 0; k < 8; ++k) sum += ta[threadIdx.y][k] * tb[k][threadIdx.x];
   out[threadIdx.y * 8 + threadIdx.x] = sum; }
-template <int BK, int TM>
 __global__ void pad_before(float* out) { __shared__ float pad[1]; __shared__ float s[1024]; if (TID == 0) pad[0] = 1; INIT(s, 1024); const float* r = s + TID * 4; out[TID] = r[0] + r[1] + r[2] + r[3] + pad[0]; }
