@@ -34,10 +34,10 @@ uint32_t count_sectors(const LaneAddresses& addresses, uint32_t active_mask, uin
   int count = 0;
   for (int lane = 0; lane < k_warp_size; ++lane) {
     if (!(active_mask >> lane & 1u)) continue;
-    const uint64_t first = addresses[lane] / k_sector_bytes;
-    const uint64_t last = (addresses[lane] + bytes - 1) / k_sector_bytes;
-    sectors[count++] = first;
-    if (last != first) sectors[count++] = last;  // only for a misaligned access
+    const uint64_t first_sector = addresses[lane] / k_sector_bytes;
+    const uint64_t last_sector = (addresses[lane] + bytes - 1) / k_sector_bytes;
+    sectors[count++] = first_sector;
+    if (last_sector != first_sector) sectors[count++] = last_sector;  // only for a misaligned access
   }
   std::sort(sectors.begin(), sectors.begin() + count);
   return static_cast<uint32_t>(std::unique(sectors.begin(), sectors.begin() + count) -
@@ -59,6 +59,26 @@ uint32_t phase_wavefronts(const LaneAddresses& addresses, uint32_t active_mask, 
     for (uint64_t word = first_word; word <= last_word; ++word) words[count++] = word;
   }
   if (count == 0) return 0;
+  // Distinct words per bank, by a short scan per bank; only crowded banks need the sort below.
+  constexpr int k_slots = 8;
+  std::array<std::array<uint64_t, k_slots>, k_bank_count> bank_words;
+  std::array<uint8_t, k_bank_count> bank_count{};
+  bool crowded = false;
+  uint32_t busiest_bank = 0;
+  for (int i = 0; i < count && !crowded; ++i) {
+    const uint32_t bank = static_cast<uint32_t>(words[i] % k_bank_count);
+    auto& slots = bank_words[bank];
+    bool seen = false;
+    for (int j = 0; j < bank_count[bank]; ++j) seen |= slots[j] == words[i];
+    if (seen) continue;
+    if (bank_count[bank] == k_slots) {
+      crowded = true;
+      break;
+    }
+    slots[bank_count[bank]++] = words[i];
+    busiest_bank = std::max<uint32_t>(busiest_bank, bank_count[bank]);
+  }
+  if (!crowded) return busiest_bank;
   std::sort(words.begin(), words.begin() + count);
   count = static_cast<int>(std::unique(words.begin(), words.begin() + count) - words.begin());
   std::array<uint32_t, k_bank_count> per_bank{};

@@ -3,6 +3,7 @@
 // is in alu*.cpp; this file reads the operands and writes the results lane by lane.
 #include <algorithm>
 #include <bit>
+#include <cmath>
 
 #include "checker/emu/alu.h"
 #include "checker/emu/kernel_run.h"
@@ -77,9 +78,97 @@ void store(Warp& warp, const Instruction& in, uint64_t value, int lane) {
   }
 }
 
+bool is_plain_operand(const Operand& operand) {
+  return (operand.kind == Operand::Kind::Register || operand.kind == Operand::Kind::Immediate) && !operand.negate;
+}
+
+// The handful of forms that make up most of what NVRTC emits (address arithmetic, loop
+// counters, comparisons, f32 multiply-adds), executed without the general dispatch. Each result
+// is what alu_execute computes; the tests run both paths.
+template <typename Operation>
+bool run_lanes(Warp& warp, const Instruction& in, uint32_t lanes, int sources, Operation operation) {
+  const Operand* op = in.operands.data();
+  uint64_t* destination = warp.registers + op[0].reg * k_warp_size;
+  auto value = [&](int index, int lane) {
+    const Operand& operand = op[index];
+    return operand.kind == Operand::Kind::Register ? warp.registers[operand.reg * k_warp_size + lane] : operand.bits;
+  };
+  for (uint32_t mask = lanes; mask; mask &= mask - 1) {
+    const int lane = std::countr_zero(mask);
+    const uint64_t a = value(1, lane);
+    const uint64_t b = sources > 1 ? value(2, lane) : 0;
+    const uint64_t c = sources > 2 ? value(3, lane) : 0;
+    destination[lane] = operation(a, b, c);
+  }
+  return true;
+}
+
+float as_float(uint64_t bits) { return std::bit_cast<float>(static_cast<uint32_t>(bits)); }
+
+// The GPU returns one canonical NaN from f32 arithmetic.
+uint64_t float_bits(float value) { return value != value ? 0x7fffffffu : std::bit_cast<uint32_t>(value); }
+
+bool execute_fast(Warp& warp, const Instruction& in, uint32_t lanes) {
+  const Operand* op = in.operands.data();
+  if (op[0].kind != Operand::Kind::Register || op[0].elements[0] >= 0 || in.saturate || in.ftz) return false;
+  const int sources = in.operand_count - 1;
+  for (int i = 1; i <= sources; ++i) {
+    if (!is_plain_operand(op[i])) return false;
+  }
+  const int bits = ptx::type_bits(in.type);
+  const bool integer = !ptx::is_float(in.type) && (bits == 32 || bits == 64) && in.type != ptx::Type::Pred;
+  const uint64_t mask = bits == 64 ? ~uint64_t{0} : 0xffffffffu;
+  const bool wide = in.mul_mode == ptx::MulMode::Wide;
+  if (integer && !wide && in.mul_mode != ptx::MulMode::Hi) {
+    switch (in.opcode) {
+      case Opcode::Mov: return run_lanes(warp, in, lanes, 1, [](uint64_t a, uint64_t, uint64_t) { return a; });
+      case Opcode::Add: return run_lanes(warp, in, lanes, 2, [mask](uint64_t a, uint64_t b, uint64_t) { return (a + b) & mask; });
+      case Opcode::Sub: return run_lanes(warp, in, lanes, 2, [mask](uint64_t a, uint64_t b, uint64_t) { return (a - b) & mask; });
+      case Opcode::Mul: return run_lanes(warp, in, lanes, 2, [mask](uint64_t a, uint64_t b, uint64_t) { return (a * b) & mask; });
+      case Opcode::Mad: return run_lanes(warp, in, lanes, 3, [mask](uint64_t a, uint64_t b, uint64_t c) { return (a * b + c) & mask; });
+      case Opcode::And: return run_lanes(warp, in, lanes, 2, [mask](uint64_t a, uint64_t b, uint64_t) { return a & b & mask; });
+      case Opcode::Or: return run_lanes(warp, in, lanes, 2, [mask](uint64_t a, uint64_t b, uint64_t) { return (a | b) & mask; });
+      case Opcode::Xor: return run_lanes(warp, in, lanes, 2, [mask](uint64_t a, uint64_t b, uint64_t) { return (a ^ b) & mask; });
+      case Opcode::Shl:
+        return run_lanes(warp, in, lanes, 2, [mask, bits](uint64_t a, uint64_t b, uint64_t) {
+          const uint64_t amount = b & 0xffffffffu;
+          return amount >= static_cast<uint64_t>(bits) ? 0 : (a << amount) & mask;
+        });
+      default: break;
+    }
+  }
+  if (wide && bits == 32 && (in.opcode == Opcode::Mul || in.opcode == Opcode::Mad)) {
+    const bool is_signed_type = ptx::is_signed(in.type);
+    const bool add = in.opcode == Opcode::Mad;
+    return run_lanes(warp, in, lanes, add ? 3 : 2, [is_signed_type, add](uint64_t a, uint64_t b, uint64_t c) {
+      const uint64_t product = is_signed_type ? static_cast<uint64_t>(int64_t{static_cast<int32_t>(a)} * static_cast<int32_t>(b))
+                                              : (a & 0xffffffffu) * (b & 0xffffffffu);
+      return add ? product + c : product;
+    });
+  }
+  if (in.type == ptx::Type::F32 && (in.rounding == ptx::Rounding::None || in.rounding == ptx::Rounding::Rn)) {
+    switch (in.opcode) {
+      case Opcode::Add:
+        return run_lanes(warp, in, lanes, 2, [](uint64_t a, uint64_t b, uint64_t) { return float_bits(as_float(a) + as_float(b)); });
+      case Opcode::Sub:
+        return run_lanes(warp, in, lanes, 2, [](uint64_t a, uint64_t b, uint64_t) { return float_bits(as_float(a) - as_float(b)); });
+      case Opcode::Mul:
+        return run_lanes(warp, in, lanes, 2, [](uint64_t a, uint64_t b, uint64_t) { return float_bits(as_float(a) * as_float(b)); });
+      case Opcode::Fma:
+      case Opcode::Mad:
+        return run_lanes(warp, in, lanes, 3, [](uint64_t a, uint64_t b, uint64_t c) {
+          return float_bits(std::fma(as_float(a), as_float(b), as_float(c)));
+        });
+      default: break;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 void KernelRun::execute_alu(Warp& warp, const Instruction& in, uint32_t lanes) {
+  if (execute_fast(warp, in, lanes)) return;
   if (in.opcode == Opcode::Cvta) {
     const uint64_t window = in.space == ptx::Space::Shared  ? k_shared_window
                             : in.space == ptx::Space::Local ? k_local_window

@@ -60,6 +60,8 @@ bool KernelRun::resolve_access(Warp& warp, const Instruction& in, const Operand&
     // before searching every buffer.
     if (space == Space::Global && address >= cached_begin && address + bytes <= cached_end) {
       access.pointers[lane] = cached_base + (address - cached_begin);
+    } else if (space == Space::Shared && address < m_shared.size() && address + bytes <= m_shared.size()) {
+      access.pointers[lane] = m_shared.data() + address;
     } else {
       access.pointers[lane] = resolve(warp, in, space, address, bytes, lane);
       if (access.pointers[lane] == nullptr) return false;
