@@ -16,15 +16,6 @@ using ptx::Operand;
 
 namespace {
 
-template <typename Body>
-void for_each_lane(uint32_t mask, Body body) {
-  while (mask) {
-    const int lane = std::countr_zero(mask);
-    body(lane);
-    mask &= mask - 1;
-  }
-}
-
 bool is_register_arithmetic(Opcode opcode) {
   switch (opcode) {
     case Opcode::Mov: case Opcode::Cvt: case Opcode::Selp: case Opcode::Add: case Opcode::Sub:

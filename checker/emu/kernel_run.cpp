@@ -44,19 +44,6 @@ std::string hex_mask(uint32_t mask) {
   return text;
 }
 
-namespace {
-
-template <typename Body>
-void for_each_lane(uint32_t mask, Body body) {
-  while (mask) {
-    const int lane = std::countr_zero(mask);
-    body(lane);
-    mask &= mask - 1;
-  }
-}
-
-}  // namespace
-
 KernelRun::KernelRun(const Emulator& emulator, const ptx::Function& function,
                      const LaunchConfig& config, std::vector<uint8_t> parameter_buffer,
                      DeviceMemory& memory)

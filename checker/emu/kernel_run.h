@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <deque>
 #include <string>
 #include <vector>
@@ -12,6 +13,16 @@
 #include "checker/emu/race_detector.h"
 
 namespace tilecamp::emu {
+
+// Calls body(lane) for every set bit of mask, lowest lane first.
+template <typename Body>
+void for_each_lane(uint32_t mask, Body body) {
+  while (mask) {
+    const int lane = std::countr_zero(mask);
+    body(lane);
+    mask &= mask - 1;
+  }
+}
 
 // Lane sets and masks as messages show them: "0-15,31", "0x0000ffff".
 std::string lane_list(uint32_t mask);

@@ -13,19 +13,6 @@ using ptx::Instruction;
 using ptx::Operand;
 using ptx::SubOp;
 
-namespace {
-
-template <typename Body>
-void for_each_lane(uint32_t mask, Body body) {
-  while (mask) {
-    const int lane = std::countr_zero(mask);
-    body(lane);
-    mask &= mask - 1;
-  }
-}
-
-}  // namespace
-
 // The member mask of a .sync instruction must be the same in every lane and must name only
 // lanes that execute it now. Returns false (after reporting) otherwise.
 bool KernelRun::check_member_mask(Warp& warp, const Instruction& in, uint32_t lanes, const Operand& mask_operand,
