@@ -137,6 +137,45 @@ bool execute_fast(Warp& warp, const Instruction& in, uint32_t lanes) {
       return add ? product + c : product;
     });
   }
+  if (in.opcode == Opcode::Setp && integer && in.bool_op == ptx::BoolOp::None && op[0].elements[0] < 0) {
+    const bool is_signed_type = ptx::is_signed(in.type);
+    const int shift = 64 - bits;  // compare as 64-bit values, sign- or zero-extended
+    auto extend = [is_signed_type, shift, mask](uint64_t v) -> int64_t {
+      return is_signed_type ? static_cast<int64_t>(v << shift) >> shift : static_cast<int64_t>(v & mask);
+    };
+    switch (in.compare) {
+      case ptx::CompareOp::Eq:
+        return run_lanes(warp, in, lanes, 2, [mask](uint64_t a, uint64_t b, uint64_t) -> uint64_t { return (a & mask) == (b & mask); });
+      case ptx::CompareOp::Ne:
+        return run_lanes(warp, in, lanes, 2, [mask](uint64_t a, uint64_t b, uint64_t) -> uint64_t { return (a & mask) != (b & mask); });
+      case ptx::CompareOp::Lt:
+      case ptx::CompareOp::Lo:
+        if (in.compare == ptx::CompareOp::Lo && is_signed_type) break;
+        return run_lanes(warp, in, lanes, 2, [extend, is_signed_type, mask](uint64_t a, uint64_t b, uint64_t) -> uint64_t {
+          return is_signed_type ? extend(a) < extend(b) : (a & mask) < (b & mask);
+        });
+      case ptx::CompareOp::Ge:
+      case ptx::CompareOp::Hs:
+        if (in.compare == ptx::CompareOp::Hs && is_signed_type) break;
+        return run_lanes(warp, in, lanes, 2, [extend, is_signed_type, mask](uint64_t a, uint64_t b, uint64_t) -> uint64_t {
+          return is_signed_type ? extend(a) >= extend(b) : (a & mask) >= (b & mask);
+        });
+      case ptx::CompareOp::Gt:
+      case ptx::CompareOp::Hi:
+        if (in.compare == ptx::CompareOp::Hi && is_signed_type) break;
+        return run_lanes(warp, in, lanes, 2, [extend, is_signed_type, mask](uint64_t a, uint64_t b, uint64_t) -> uint64_t {
+          return is_signed_type ? extend(a) > extend(b) : (a & mask) > (b & mask);
+        });
+      case ptx::CompareOp::Le:
+      case ptx::CompareOp::Ls:
+        if (in.compare == ptx::CompareOp::Ls && is_signed_type) break;
+        return run_lanes(warp, in, lanes, 2, [extend, is_signed_type, mask](uint64_t a, uint64_t b, uint64_t) -> uint64_t {
+          return is_signed_type ? extend(a) <= extend(b) : (a & mask) <= (b & mask);
+        });
+      default:
+        break;
+    }
+  }
   if (in.type == ptx::Type::F32 && (in.rounding == ptx::Rounding::None || in.rounding == ptx::Rounding::Rn)) {
     switch (in.opcode) {
       case Opcode::Add:
