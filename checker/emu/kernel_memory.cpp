@@ -95,6 +95,17 @@ void KernelRun::memory_access(Warp& warp, const Instruction& in, uint32_t lanes)
   const auto& pointers = access.pointers;
 
   std::array<uint64_t, k_warp_size> stored_low{}, stored_high{};  // for the race detector
+  if (in.vector == 1 && element_bytes == 4 && value_operand.kind == Operand::Kind::Register && !is_store) {
+    // The common scalar 32-bit load, without the general element loop.
+    uint64_t* destination = warp.registers + value_operand.reg * k_warp_size;
+    const bool is_signed_type = ptx::is_signed(in.type);
+    for_each_lane(lanes, [&](int lane) {
+      uint32_t value;
+      std::memcpy(&value, pointers[lane], 4);
+      destination[lane] = is_signed_type ? static_cast<uint64_t>(static_cast<int64_t>(static_cast<int32_t>(value))) : value;
+    });
+    lanes = 0;  // done: skip the general loop below
+  }
   for (int lane = 0; lane < k_warp_size; ++lane) {
     if (!(lanes >> lane & 1u)) continue;
     for (uint32_t e = 0; e < in.vector; ++e) {
