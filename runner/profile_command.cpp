@@ -1,11 +1,12 @@
 // tilecamp profile FILE.cu|FILE.ptx --kernel NAME --grid X[,Y[,Z]] --block X[,Y[,Z]]
-//                  [--arg SPEC]... [--seed N] [--json]
+//                  [--arg SPEC]... [--seed N] [--gpu NAME] [--json]
 #include <charconv>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 
 #include "checker/compile/nvrtc_compiler.h"
+#include "checker/emu/cost_model.h"
 #include "checker/emu/emulator_backend.h"
 #include "checker/profile/profile.h"
 #include "checker/report/profile_report.h"
@@ -25,6 +26,7 @@ struct ProfileOptions {
   uint32_t shared_bytes = 0;
   std::string dump_directory;
   uint64_t seed = 1;
+  std::string gpu = "h200";
   bool json = false;
 };
 
@@ -69,6 +71,8 @@ int run_profile(const ProfileOptions& options) {
   request.path = options.file;
   request.kernel = options.kernel;
   request.seed = options.seed;
+  request.gpu = options.gpu;
+  if (auto gpu = emu::find_gpu(options.gpu); !gpu) return fail_usage("--gpu: " + gpu.error());
   std::string error;
   if (!read_file(options.file, request.text, error)) return fail_usage(error);
   auto grid = parse_dim3("--grid", options.grid);
@@ -140,6 +144,7 @@ std::function<int()> setup_profile_command(CLI::App& app) {
   command->add_option("--shared", options->shared_bytes, "dynamic shared memory per block, in bytes (extern __shared__)");
   command->add_option("--dump", options->dump_directory,
                       "after the run, write each buffer argument to DIR/argN.bin (N from 0, raw little-endian)");
+  command->add_option("--gpu", options->gpu, "the GPU whose cost model turns the counters into a time (default h200)");
   command->add_flag("--json", options->json, "print one JSON object instead of text");
   return [options] { return run_profile(*options); };
 }

@@ -42,8 +42,10 @@ Expected<std::vector<KernelArgument>> bind_arguments(const ptx::Function& kernel
 }  // namespace
 
 Expected<ProfileReport> profile_kernel(Compiler& compiler, Backend& backend, const ProfileRequest& request) {
+  TC_TRY_ASSIGN(const emu::GpuSpec gpu, emu::find_gpu(request.gpu));
   ProfileReport report;
   report.path = request.path;
+  report.gpu = gpu.name;
   report.grid = request.grid;
   report.block = request.block;
   std::string ptx_text = request.text;
@@ -81,6 +83,9 @@ Expected<ProfileReport> profile_kernel(Compiler& compiler, Backend& backend, con
     if (buffer >= 0) report.buffers.push_back({static_cast<int>(i), std::move(outcome.buffers[buffer])});
   }
   emu::show_path_as_given(report.result, request.path);
+  emu::CostInput cost{report.result.totals, report.grid, report.block, 0};
+  for (const BufferResult& buffer : report.buffers) cost.footprint_bytes += static_cast<double>(buffer.bytes.size());
+  report.modelled = emu::model_cost(gpu, cost);
   return report;
 }
 

@@ -7,6 +7,7 @@
 
 #include "checker/backend.h"
 #include "checker/compile/compiler.h"
+#include "checker/emu/cost_model.h"
 #include "checker/profile/arg_spec.h"
 
 namespace tilecamp::profile {
@@ -21,6 +22,7 @@ struct ProfileRequest {
   std::vector<std::pair<std::string, ArgSpec>> variables;  // --set NAME=SPEC
   uint32_t dynamic_shared_bytes = 0;                       // --shared BYTES
   uint64_t seed = 1;
+  std::string gpu = "h200";  // --gpu NAME: the GPU whose cost model times the kernel
 };
 
 // A buffer argument after the run: for `--dump`.
@@ -40,6 +42,8 @@ struct ProfileReport {
   emu::Dim3 block;
   emu::LaunchResult result;
   std::vector<BufferResult> buffers;
+  std::string gpu;
+  emu::CostEstimate modelled;  // the counters turned into a time on `gpu` (emu/cost_model.h)
 };
 
 // An Error is a usage problem (unknown kernel, arguments that do not match its parameters,

@@ -100,6 +100,8 @@ std::string profile_text(const profile::ProfileReport& report, const std::string
                      dim3_text(report.block), result.completed ? "" : style.red("  (stopped by an error)"));
   out += style.bold("totals") + "\n";
   result.totals.for_each([&](const char* name, uint64_t value) { out += fmt::format("  {:<26}{:>14}\n", name, value); });
+  out += fmt::format("  {:<26}{:>14.2f}  ({}-bound, cost model)\n", "modelled_time_us (" + report.gpu + ")",
+                     report.modelled.total_s * 1e6, report.modelled.bound);
   const std::vector<std::string> source_lines = split_lines(source);
   out += "\n" + style.bold("per source line") + "\n";
   // Only the counters this kernel touched, so the table fits a terminal.
@@ -149,6 +151,8 @@ nlohmann::ordered_json profile_json(const profile::ProfileReport& report) {
   json["mangled"] = report.mangled;
   json["completed"] = report.result.completed;
   add_counters(json["totals"], report.result.totals);
+  json["totals"]["modelled_time_us"] = report.modelled.total_s * 1e6;
+  json["gpu"] = report.gpu;
   for (const emu::LineProfile& line : report.result.lines) {
     nlohmann::ordered_json row = {{"file", line.file}, {"line", line.line}};
     add_counters(row, line.counters);
