@@ -18,6 +18,8 @@ struct Command {
 std::function<int()> setup_profile_command(CLI::App& app);
 std::function<int()> setup_check_command(CLI::App& app);
 std::function<int()> setup_dev_command(CLI::App& app);
+std::function<int()> setup_lesson_command(CLI::App& app);
+int show_lesson(int number, const std::string& preface);
 int run_course_overview();  // no command given
 
 }  // namespace tilecamp::runner

@@ -1,12 +1,37 @@
-// `tilecamp` with no command: where the course stands and what to do next.
+// `tilecamp` with no command: a short welcome, the exercises, then lesson 1.
 #include <algorithm>
 #include <iostream>
+#include <sstream>
 
 #include "checker/grade/exercise.h"
 #include "runner/command.h"
 #include "runner/terminal.h"
 
 namespace tilecamp::runner {
+namespace {
+
+std::string exercise_list(const std::filesystem::path& root, const report::Style& style, std::string& first) {
+  std::vector<std::filesystem::path> folders;
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator(root / "exercises", error)) {
+    if (entry.is_directory()) folders.push_back(entry.path());
+  }
+  std::sort(folders.begin(), folders.end());
+  std::ostringstream out;
+  for (const auto& folder : folders) {
+    auto exercise = grade::load_exercise(folder);
+    if (!exercise) {
+      out << "  " << style.red(folder.filename().string()) << "  " << exercise.error() << "\n";
+      continue;
+    }
+    if (first.empty()) first = exercise->name;
+    out << "  " << style.cyan(exercise->name) << "  " << exercise->title << " (lesson " << exercise->lesson << ")  "
+        << style.dim("exercises/" + exercise->name + "/kernel.cu") << "\n";
+  }
+  return out.str();
+}
+
+}  // namespace
 
 int run_course_overview() {
   const report::Style style = style_for(stdout);
@@ -16,35 +41,26 @@ int run_course_overview() {
               << "(the one with exercises/), or set TILECAMP_ROOT to it\n";
     return k_exit_usage;
   }
-  std::cout << style.bold("tilecamp") << ": the GPU memory hierarchy, learned by writing CUDA kernels\n\n"
-            << "Kernels are graded on tilecamp's emulator: it runs the PTX that NVRTC makes of your file\n"
-            << "and counts what Nsight Compute counts on a real GPU, line by line. No GPU is needed.\n\n"
-            << style.bold("Exercises") << "\n";
-  std::vector<std::filesystem::path> folders;
-  std::error_code error;
-  for (const auto& entry : std::filesystem::directory_iterator(*root / "exercises", error)) {
-    if (entry.is_directory()) folders.push_back(entry.path());
-  }
-  std::sort(folders.begin(), folders.end());
   std::string first;
-  for (const auto& folder : folders) {
-    auto exercise = grade::load_exercise(folder);
-    if (!exercise) {
-      std::cout << "  " << style.red(folder.filename().string()) << "  " << exercise.error() << "\n";
-      continue;
-    }
-    if (first.empty()) first = exercise->name;
-    std::cout << "  " << style.cyan(exercise->name) << "  " << exercise->title << " (lesson " << exercise->lesson
-              << ")  " << style.dim("exercises/" + exercise->name + "/kernel.cu") << "\n";
-  }
+  std::ostringstream out;
+  out << style.bold("tilecamp") << ": the GPU memory hierarchy, learned by writing CUDA kernels\n\n"
+      << "Kernels are graded on tilecamp's emulator: it runs the PTX that NVRTC makes of your file\n"
+      << "and counts what Nsight Compute counts on a real GPU, line by line. No GPU is needed.\n"
+      << "Lessons: tilecamp lesson N (q leaves the pager).  Every command: tilecamp --help\n\n"
+      << style.bold("Exercises") << "\n"
+      << exercise_list(*root, style, first);
   if (!first.empty()) {
-    std::cout << "\n" << style.bold("Start here") << ": open exercises/" << first
-              << "/kernel.cu in your editor, follow its TODOs, then run\n"
-              << "  tilecamp check " << first << "\n";
+    out << "\nWhen a lesson sends you to an exercise, open its kernel.cu in your editor, follow the\n"
+        << "TODOs, then run: tilecamp check " << first << "\n";
   }
-  std::cout << "\nProfile any kernel: tilecamp profile FILE.cu --kernel NAME --grid X,Y --block X,Y --arg SPEC...\n"
-            << "Every command: tilecamp --help\n";
-  return k_exit_ok;
+  out << "\nProfile any kernel: tilecamp profile FILE.cu --kernel NAME --grid X,Y --block X,Y --arg SPEC...\n";
+  std::error_code ignored;
+  if (!std::filesystem::is_directory(*root / "lessons", ignored)) {
+    std::cout << out.str();
+    return k_exit_ok;
+  }
+  out << "\n" << std::string(78, '-') << "\n\n";
+  return show_lesson(1, out.str());
 }
 
 }  // namespace tilecamp::runner

@@ -7,6 +7,7 @@ namespace {
 const tilecamp::runner::Command k_commands[] = {
     {"check", tilecamp::runner::setup_check_command},
     {"dev", tilecamp::runner::setup_dev_command},
+    {"lesson", tilecamp::runner::setup_lesson_command},
     {"profile", tilecamp::runner::setup_profile_command},
 };
 
