@@ -25,12 +25,13 @@ int terminal_width() {
   return 80;
 }
 
-// The snippet markers tie lessons to tested code; a reader does not need to see them.
+// HTML comments tie lessons to tested code (`<!-- snippet: ... -->`, `<!-- expect: ... -->`);
+// a reader does not need to see them.
 std::string without_snippet_markers(const std::string& markdown) {
   std::istringstream in(markdown);
   std::string out;
   for (std::string line; std::getline(in, line);) {
-    if (line.rfind("<!-- snippet:", 0) == 0) continue;
+    if (line.rfind("<!--", 0) == 0) continue;
     out += line + "\n";
   }
   return out;

@@ -2,7 +2,8 @@
 # for a status other than 0 (WILL_FAIL accepts any failure), and PASS_REGULAR_EXPRESSION ignores
 # the status altogether, so the tests of the tilecamp program run through this script:
 #
-#   cmake -DEXPECTED_EXIT=N [-DEXPECTED_OUTPUT=REGEX] -P expect_exit.cmake COMMAND [ARG...]
+#   cmake -DEXPECTED_EXIT=N [-DEXPECTED_OUTPUT=REGEX] [-DUNEXPECTED_OUTPUT=REGEX]
+#         -P expect_exit.cmake COMMAND [ARG...]
 #
 # REGEX is matched against stdout and stderr together; the output is echoed, so a failing test
 # shows what the command said.
@@ -37,4 +38,7 @@ if(NOT status STREQUAL EXPECTED_EXIT)
 endif()
 if(DEFINED EXPECTED_OUTPUT AND NOT EXPECTED_OUTPUT STREQUAL "" AND NOT output MATCHES "${EXPECTED_OUTPUT}")
   message(FATAL_ERROR "the output does not match the regular expression: ${EXPECTED_OUTPUT}")
+endif()
+if(DEFINED UNEXPECTED_OUTPUT AND NOT UNEXPECTED_OUTPUT STREQUAL "" AND output MATCHES "${UNEXPECTED_OUTPUT}")
+  message(FATAL_ERROR "the output should not match the regular expression: ${UNEXPECTED_OUTPUT}")
 endif()

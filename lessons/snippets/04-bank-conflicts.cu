@@ -1,0 +1,73 @@
+// Lesson 04, bank conflicts: the kernels the lesson shows and its "Try it" commands profile.
+// Device code only (compiled with NVRTC); tests/test_lessons.cpp keeps
+// lessons/04-bank-conflicts.md identical to the marked regions.
+
+// example-begin stride
+// One warp (launch 32 threads): lane reads 32-bit word lane * stride of a
+// shared array, then writes what it read to out[lane].
+__global__ void sharedStride(float* out, int stride) {
+  __shared__ float words[32 * 33];
+  for (int i = threadIdx.x; i < 32 * 33; i += 32) words[i] = i;
+  __syncthreads();
+  out[threadIdx.x] = words[(threadIdx.x * stride) % (32 * 33)];
+}
+// example-end stride
+
+// example-begin stride4
+// The same with 128-bit elements: each lane reads a float4.
+__global__ void sharedStride4(float4* out, int stride) {
+  __shared__ float4 quads[32 * 9];
+  for (int i = threadIdx.x; i < 32 * 9; i += 32) {
+    quads[i] = make_float4(i, i, i, i);
+  }
+  __syncthreads();
+  out[threadIdx.x] = quads[(threadIdx.x * stride) % (32 * 9)];
+}
+// example-end stride4
+
+#define TILE_DIM 32
+#define BLOCK_ROWS 8
+
+// example-begin padded
+// Launch TILE_DIM x BLOCK_ROWS threads per TILE_DIM x TILE_DIM tile:
+// each thread moves TILE_DIM / BLOCK_ROWS = 4 elements.
+__global__ void transposePadded(const float* in, float* out, int width,
+                                int height) {
+  // +1: row r starts at word 33 * r, so a column's 32 words fall in
+  // banks r % 32: all different.
+  __shared__ float tile[TILE_DIM][TILE_DIM + 1];
+
+  int x = blockIdx.x * TILE_DIM + threadIdx.x;
+  int y = blockIdx.y * TILE_DIM + threadIdx.y;
+  for (int j = 0; j < TILE_DIM; j += BLOCK_ROWS) {
+    if (x < width && y + j < height) {
+      tile[threadIdx.y + j][threadIdx.x] = in[(y + j) * width + x];
+    }
+  }
+  __syncthreads();
+
+  x = blockIdx.y * TILE_DIM + threadIdx.x;  // now a column of `out`
+  y = blockIdx.x * TILE_DIM + threadIdx.y;  // and a row of `out`
+  for (int j = 0; j < TILE_DIM; j += BLOCK_ROWS) {
+    if (x < height && y + j < width) {
+      out[(y + j) * height + x] = tile[threadIdx.x][threadIdx.y + j];
+    }
+  }
+}
+// example-end padded
+
+// The same kernel without the padding column: the column read is a 32-way bank conflict.
+__global__ void transposeUnpadded(const float* in, float* out, int width, int height) {
+  __shared__ float tile[TILE_DIM][TILE_DIM];
+  int x = blockIdx.x * TILE_DIM + threadIdx.x;
+  int y = blockIdx.y * TILE_DIM + threadIdx.y;
+  for (int j = 0; j < TILE_DIM; j += BLOCK_ROWS) {
+    if (x < width && y + j < height) tile[threadIdx.y + j][threadIdx.x] = in[(y + j) * width + x];
+  }
+  __syncthreads();
+  x = blockIdx.y * TILE_DIM + threadIdx.x;
+  y = blockIdx.x * TILE_DIM + threadIdx.y;
+  for (int j = 0; j < TILE_DIM; j += BLOCK_ROWS) {
+    if (x < height && y + j < width) out[(y + j) * height + x] = tile[threadIdx.x][threadIdx.y + j];
+  }
+}
