@@ -1,5 +1,6 @@
 #include <doctest/doctest.h>
 
+#include "checker/ptx/instruction_decoder.h"
 #include "checker/ptx/kernel_lookup.h"
 #include "checker/ptx/parser.h"
 #include "tests/test_support.h"
@@ -143,9 +144,32 @@ TEST_CASE("a branch to a label just before the closing brace leaves the function
 }
 
 TEST_CASE("a register declaration with an absurd count is an error, not an endless allocation") {
-  auto module = parse_module(".entry k(){.reg .b32 %r<0003875820019684212735>;}");
+  auto module = parse_module(".entry k(){.reg .b32 %r<3875820019684212735>;}");
   REQUIRE_FALSE(module.has_value());
   CHECK(module.error().find("registers") != std::string::npos);
+  // The fuzzer's original input (leading zeros make it an invalid octal literal): still an error.
+  CHECK_FALSE(parse_module(".entry k(){.reg .b32 %r<0003875820019684212735>;}").has_value());
+}
+
+}  // namespace
+}  // namespace tilecamp::ptx
+
+namespace tilecamp::ptx {
+namespace {
+
+TEST_CASE("integer literals follow PTX: hexadecimal, octal with a leading 0, binary") {
+  uint64_t bits = 0;
+  CHECK(literal_bits("010", false, Type::U32, bits));
+  CHECK(bits == 8);
+  CHECK(literal_bits("0x1F", false, Type::U32, bits));
+  CHECK(bits == 31);
+  CHECK(literal_bits("0b101", false, Type::U32, bits));
+  CHECK(bits == 5);
+  CHECK(literal_bits("0", false, Type::U32, bits));
+  CHECK(bits == 0);
+  CHECK(literal_bits("7", true, Type::S32, bits));
+  CHECK(static_cast<int64_t>(bits) == -7);
+  CHECK_FALSE(literal_bits("09", false, Type::U32, bits));
 }
 
 }  // namespace

@@ -317,6 +317,11 @@ bool literal_bits(std::string_view literal, bool negative, Type type, uint64_t& 
   if (digits.starts_with("0x") || digits.starts_with("0X")) {
     digits.remove_prefix(2);
     base = 16;
+  } else if (digits.starts_with("0b") || digits.starts_with("0B")) {
+    digits.remove_prefix(2);
+    base = 2;
+  } else if (digits.size() > 1 && digits[0] == '0') {
+    base = 8;  // PTX, like C: a leading 0 means octal
   }
   if (!digits.empty() && (digits.back() == 'U' || digits.back() == 'u')) digits.remove_suffix(1);
   uint64_t value = 0;
