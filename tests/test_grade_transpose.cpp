@@ -120,7 +120,9 @@ TEST_CASE("a file that does not compile fails the compiles check, naming the fil
   REQUIRE(verdict.checks.size() == 1);  // nothing runs without a kernel
   CHECK(verdict.checks[0].name == "compiles");
   CHECK(verdict.checks[0].status == CheckStatus::Fail);
-  CHECK(verdict.checks[0].message.starts_with(path + ":9: "));
+  CHECK(verdict.checks[0].message.starts_with(path + ":9:46: expected a \";\""));
+  // The offending line is shown with a caret under column 46.
+  CHECK(test::contains(verdict.checks[0].message, "threadIdx.x);\n  " + std::string(45, ' ') + "^"));
   const std::vector<Diagnostic> errors = diagnostics_of_kind(verdict, "compile");
   REQUIRE(!errors.empty());
   CHECK(errors[0].severity == Severity::Error);

@@ -151,11 +151,13 @@ class Grader {
     }
     if (!compiled->ok) {
       std::string first;
-      for (const Diagnostic& d : m_verdict.diagnostics) {
-        if (d.severity == Severity::Error) {
-          first = d.line > 0 ? fmt::format("{}:{}: {}", d.file, d.line, d.message) : d.file + ": " + d.message;
-          break;
+      for (const CompileDiagnostic& d : compiled->diagnostics) {
+        if (d.severity != "error") continue;
+        first = d.line > 0 ? fmt::format("{}:{}:{}: {}", d.file, d.line, d.column, d.message) : d.file + ": " + d.message;
+        if (!d.source_line.empty() && d.column > 0) {  // the line itself, and a caret under the column
+          first += "\n  " + d.source_line + "\n  " + std::string(static_cast<size_t>(d.column - 1), ' ') + "^";
         }
+        break;
       }
       add(CheckStatus::Fail, "compiles", first.empty() ? compiled->log : first);
       return false;
