@@ -38,14 +38,17 @@ bool KernelRun::resolve_access(Warp& warp, const Instruction& in, const Operand&
                                uint32_t bytes, WarpAccess& access) {
   uint64_t cached_begin = 1, cached_end = 0;
   uint8_t* cached_base = nullptr;
+  // What is the same for every lane: the constant part of the address and the state space.
+  uint64_t base = static_cast<uint64_t>(address_operand.offset);
+  if (address_operand.symbol >= 0) base += symbol_value(address_operand.symbol);
+  const bool call_parameter = address_operand.symbol >= 0 && m_module.symbols[address_operand.symbol].call_parameter;
+  const Space instruction_space = in.space == Space::Param && call_parameter ? Space::Local  // per-thread (registers on a GPU)
+                                                                              : in.space;
+  const uint64_t* registers = address_operand.reg >= 0 ? warp.registers + address_operand.reg * k_warp_size : nullptr;
   for (int lane = 0; lane < k_warp_size; ++lane) {
     if (!(lanes >> lane & 1u)) continue;
-    uint64_t address = static_cast<uint64_t>(address_operand.offset);
-    if (address_operand.reg >= 0) address += warp.registers[address_operand.reg * k_warp_size + lane];
-    if (address_operand.symbol >= 0) address += symbol_value(address_operand.symbol);
-    Space space = in.space;
-    const bool call_parameter = address_operand.symbol >= 0 && m_module.symbols[address_operand.symbol].call_parameter;
-    if (space == Space::Param && call_parameter) space = Space::Local;  // per-thread (registers on a GPU)
+    uint64_t address = registers ? base + registers[lane] : base;
+    Space space = instruction_space;
     if (space == Space::Generic) {
       space = classify_generic(address);
       address = space_address(space, address);

@@ -75,9 +75,16 @@ void RaceDetector::split(Shadow& word_shadow, uint64_t word) {
 
 std::optional<RaceReport> RaceDetector::record(const SharedAccess& access) {
   Found found;
-  // Every lane is recorded even after a race is found, so that later reports stay exact.
+  // Every lane is recorded even after a race is found, so that later reports stay exact. A read
+  // of the address the previous lane read (a broadcast) adds nothing: the warp is already
+  // recorded as its reader, and any race it completes was found for that lane.
+  const bool plain_read = !access.is_write && !access.is_atomic;
+  uint64_t previous_address = ~uint64_t{0};
   for (uint32_t mask = access.lanes; mask != 0; mask &= mask - 1) {
-    record_lane(access, std::countr_zero(mask), found);
+    const int lane = std::countr_zero(mask);
+    if (plain_read && (*access.addresses)[lane] == previous_address) continue;
+    previous_address = (*access.addresses)[lane];
+    record_lane(access, lane, found);
   }
   auto report = [&](const Conflict& conflict) {
     return RaceReport{"race", access.pc, conflict.other.pc, access.warp, warp_of(conflict.other.thread),
