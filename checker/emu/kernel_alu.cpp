@@ -2,6 +2,7 @@
 // `{a, b}` operands pack and unpack registers), address-space conversion. The arithmetic itself
 // is in alu*.cpp; this file reads the operands and writes the results lane by lane.
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
 
@@ -80,16 +81,27 @@ template <typename Operation>
 bool run_lanes(Warp& warp, const Instruction& in, uint32_t lanes, int sources, Operation operation) {
   const Operand* op = in.operands.data();
   uint64_t* destination = warp.registers + op[0].reg * k_warp_size;
-  auto value = [&](int index, int lane) {
-    const Operand& operand = op[index];
-    return operand.kind == Operand::Kind::Register ? warp.registers[operand.reg * k_warp_size + lane] : operand.bits;
-  };
+  // Each source as a row of 32 values: a register's own row, or an immediate repeated.
+  std::array<std::array<uint64_t, k_warp_size>, 3> repeated;
+  std::array<const uint64_t*, 3> rows{};
+  for (int i = 0; i < 3; ++i) {
+    if (i >= sources) {
+      repeated[i].fill(0);
+      rows[i] = repeated[i].data();
+    } else if (op[i + 1].kind == Operand::Kind::Register) {
+      rows[i] = warp.registers + op[i + 1].reg * k_warp_size;
+    } else {
+      repeated[i].fill(op[i + 1].bits);
+      rows[i] = repeated[i].data();
+    }
+  }
+  if (lanes == 0xffffffffu) {  // a converged warp: a plain loop the compiler can vectorise
+    for (int lane = 0; lane < k_warp_size; ++lane) destination[lane] = operation(rows[0][lane], rows[1][lane], rows[2][lane]);
+    return true;
+  }
   for (uint32_t mask = lanes; mask; mask &= mask - 1) {
     const int lane = std::countr_zero(mask);
-    const uint64_t a = value(1, lane);
-    const uint64_t b = sources > 1 ? value(2, lane) : 0;
-    const uint64_t c = sources > 2 ? value(3, lane) : 0;
-    destination[lane] = operation(a, b, c);
+    destination[lane] = operation(rows[0][lane], rows[1][lane], rows[2][lane]);
   }
   return true;
 }
@@ -199,6 +211,10 @@ bool execute_fast(Warp& warp, const Instruction& in, uint32_t lanes) {
 
 void KernelRun::execute_alu(Warp& warp, const Instruction& in, uint32_t lanes) {
   if (execute_fast(warp, in, lanes)) return;
+  if (in.opcode == Opcode::Mov && in.operands[1].kind == Operand::Kind::Special && in.operands[0].kind == Operand::Kind::Register) {
+    for_each_lane(lanes, [&](int lane) { write(warp, in.operands[0].reg, lane, special(warp, in.operands[1], lane)); });
+    return;
+  }
   if (in.opcode == Opcode::Cvta) {
     const uint64_t window = in.space == ptx::Space::Shared  ? k_shared_window
                             : in.space == ptx::Space::Local ? k_local_window
