@@ -85,9 +85,9 @@ bool run_lanes(Warp& warp, const Instruction& in, uint32_t lanes, int sources, O
   std::array<std::array<uint64_t, k_warp_size>, 3> repeated;
   std::array<const uint64_t*, 3> rows{};
   for (int i = 0; i < 3; ++i) {
+    static const std::array<uint64_t, k_warp_size> k_zeros{};
     if (i >= sources) {
-      repeated[i].fill(0);
-      rows[i] = repeated[i].data();
+      rows[i] = k_zeros.data();
     } else if (op[i + 1].kind == Operand::Kind::Register) {
       rows[i] = warp.registers + op[i + 1].reg * k_warp_size;
     } else {

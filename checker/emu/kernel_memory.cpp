@@ -108,6 +108,14 @@ void KernelRun::memory_access(Warp& warp, const Instruction& in, uint32_t lanes)
       destination[lane] = is_signed_type ? static_cast<uint64_t>(static_cast<int64_t>(static_cast<int32_t>(value))) : value;
     });
     lanes = 0;  // done: skip the general loop below
+  } else if (in.vector == 1 && element_bytes == 4 && value_operand.kind == Operand::Kind::Register && is_store) {
+    const uint64_t* source = warp.registers + value_operand.reg * k_warp_size;
+    for_each_lane(lanes, [&](int lane) {
+      const uint32_t value = static_cast<uint32_t>(source[lane]);
+      std::memcpy(pointers[lane], &value, 4);
+      stored_low[lane] = value;
+    });
+    lanes = 0;
   }
   for (int lane = 0; lane < k_warp_size; ++lane) {
     if (!(lanes >> lane & 1u)) continue;
