@@ -53,7 +53,7 @@ bool KernelRun::resolve_access(Warp& warp, const Instruction& in, const Operand&
       space = classify_generic(address);
       address = space_address(space, address);
     }
-    if (address % bytes != 0) {
+    if ((address & (bytes - 1)) != 0) {  // access sizes are powers of two
       fail(in, "misaligned", "misaligned " + std::string(access_name(in)) + " of " + std::to_string(bytes) +
                                  " bytes at an address that is not a multiple of " + std::to_string(bytes) +
                                  " by " + thread_name(warp, lane));
