@@ -56,7 +56,10 @@ uint32_t phase_wavefronts(const LaneAddresses& addresses, uint32_t active_mask, 
     if (!(active_mask >> lane & 1u)) continue;
     const uint64_t first_word = addresses[lane] / k_bank_word_bytes;
     const uint64_t last_word = (addresses[lane] + bytes - 1) / k_bank_word_bytes;
-    for (uint64_t word = first_word; word <= last_word; ++word) words[count++] = word;
+    for (uint64_t word = first_word; word <= last_word; ++word) {
+      if (count > 0 && words[count - 1] == word) continue;  // a broadcast: the same word again
+      words[count++] = word;
+    }
   }
   if (count == 0) return 0;
   // Distinct words per bank, by a short scan per bank; only crowded banks need the sort below.
@@ -136,9 +139,10 @@ SharedCost count_shared_wavefronts(const LaneAddresses& addresses, uint32_t acti
 uint32_t fused_access_bytes(LaneAddresses& addresses, uint32_t active_mask, uint32_t bytes,
                             uint32_t fused_bytes, uint32_t fused_first) {
   if (fused_bytes == 0 || active_mask == 0) return bytes;
-  const uint64_t position = addresses[std::countr_zero(active_mask)] % fused_bytes;
+  const uint64_t offset_mask = fused_bytes - 1;  // 8 or 16
+  const uint64_t position = addresses[std::countr_zero(active_mask)] & offset_mask;
   for (int lane = 0; lane < k_warp_size; ++lane) {
-    if ((active_mask >> lane & 1u) && addresses[lane] % fused_bytes != position) return bytes;
+    if ((active_mask >> lane & 1u) && (addresses[lane] & offset_mask) != position) return bytes;
   }
   if (position != fused_first) return 0;
   for (int lane = 0; lane < k_warp_size; ++lane) addresses[lane] -= position;
