@@ -270,3 +270,26 @@ __global__ void staged(const float4* in, float4* before, float4* after) {
 
 }  // namespace
 }  // namespace tilecamp
+
+namespace tilecamp {
+namespace {
+
+TEST_CASE("reading another warp's cp.async destination before it waits for the copy is a race") {
+  const char* source = R"(
+#include <cuda_pipeline.h>
+__global__ void early_read(const float* in, float* out) {
+  __shared__ float tile[64];
+  __pipeline_memcpy_async(&tile[threadIdx.x], &in[threadIdx.x], sizeof(float));
+  __pipeline_commit();
+  __syncthreads();                  // orders the issue, not the arrival of the data
+  out[threadIdx.x] = tile[63 - threadIdx.x];
+  __pipeline_wait_prior(0);
+})";
+  auto report = test::run_kernel("early_read.cu", source, "early_read", {1, 1, 1}, {64, 1, 1}, {"f32[64]=iota", "f32[64]=zeros"});
+  REQUIRE_FALSE(report.result.diagnostics.empty());
+  CHECK(report.result.diagnostics[0].kind == "race");
+  CHECK(test::contains(report.result.diagnostics[0].message, "of `tile`"));
+}
+
+}  // namespace
+}  // namespace tilecamp

@@ -43,8 +43,15 @@ void KernelRun::copy_async(Warp& warp, const Instruction& in, uint32_t lanes) {
             ? std::min<uint32_t>(size, static_cast<uint32_t>(read(warp, op[3], lane)))
             : size;
     std::memcpy(copy.data.data(), source.pointers[lane], read_bytes);
+    copy.pc = static_cast<uint32_t>(&in - m_code.data());
+    copy.lane = lane;
     warp.open_copies.push_back(copy);
   }
+  // The copy may land at any time until the wait: for the race detector it writes now as well as
+  // when it lands (wait_copies).
+  SharedAccess shared{.warp = warp.index, .lanes = destination.lanes[1], .addresses = &destination.addresses[1],
+                      .bytes = size, .is_write = true, .pc = static_cast<uint32_t>(&in - m_code.data())};
+  if (auto race = m_races.record(shared)) report_race(*race);
 }
 
 void KernelRun::commit_copies(Warp& warp) {
@@ -57,6 +64,11 @@ void KernelRun::wait_copies(Warp& warp, size_t keep) {
   while (warp.committed_copies.size() > keep) {
     for (const PendingCopy& copy : warp.committed_copies.front()) {
       std::memcpy(m_shared.data() + copy.shared_offset, copy.data.data(), copy.bytes);
+      LaneAddresses address;
+      address[copy.lane] = copy.shared_offset;
+      SharedAccess shared{.warp = warp.index, .lanes = 1u << copy.lane, .addresses = &address, .bytes = copy.bytes,
+                          .is_write = true, .pc = copy.pc};
+      if (auto race = m_races.record(shared)) report_race(*race);
     }
     warp.committed_copies.pop_front();
   }

@@ -189,7 +189,7 @@ void KernelRun::execute(Warp& warp) {
     case Opcode::Ret:
     case Opcode::Exit:
       exit_lanes(warp, lanes);
-      if (!warp.stack.empty() && warp.stack.back().pc == pc) ++warp.stack.back().pc;
+      if (!warp.stack.empty()) ++warp.stack.back().pc;  // lanes a guard kept go on
       return;
     case Opcode::Bar:
     case Opcode::BarRed:

@@ -38,6 +38,8 @@ struct StackEntry {
 struct PendingCopy {
   uint32_t shared_offset = 0;
   uint32_t bytes = 0;
+  uint32_t pc = 0;    // the cp.async, for race reports
+  int lane = 0;
   std::array<uint8_t, 16> data{};
 };
 
