@@ -3,9 +3,9 @@
 #include <random>
 
 #include "checker/compile/nvrtc_compiler.h"
-#include "checker/emu/emulator_backend.h"
 #include "checker/grade/grade.h"
 #include "checker/report/verdict_report.h"
+#include "runner/backend_choice.h"
 #include "runner/command.h"
 #include "runner/terminal.h"
 
@@ -16,6 +16,7 @@ struct CheckOptions {
   std::string exercise;
   std::string file;
   std::optional<uint64_t> seed;
+  std::string backend = "auto";
   bool json = false;
 };
 
@@ -65,9 +66,10 @@ int run_check(CheckOptions options) {
 
   grade::GradeOptions grade_options;
   grade_options.seed = options.seed ? *options.seed : std::random_device{}() % 1000000;
+  auto backend = choose_backend(options.backend);
+  if (!backend) return report_error(options, backend.error());
   NvrtcCompiler compiler;
-  emu::EmulatorBackend backend;
-  const grade::Verdict verdict = grade::grade_exercise(*exercise, source, compiler, backend, grade_options);
+  const grade::Verdict verdict = grade::grade_exercise(*exercise, source, compiler, **backend, grade_options);
   if (options.json) {
     std::cout << report::verdict_json(verdict).dump(2) << "\n";
   } else {
@@ -90,6 +92,7 @@ std::function<int()> setup_check_command(CLI::App& app) {
   command->add_option("exercise", options->exercise, "the exercise, e.g. 02-transpose-tiled")->required();
   command->add_option("--file", options->file, "check this kernel file instead of the exercise's kernel.cu");
   command->add_option("--seed", options->seed, "seed for the hidden cases and inputs (default: a fresh one, printed)");
+  command->add_option("--backend", options->backend, k_backend_help);
   command->add_flag("--json", options->json, "print the verdict as one JSON object");
   return [options] { return run_check(*options); };
 }

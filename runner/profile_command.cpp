@@ -7,9 +7,9 @@
 
 #include "checker/compile/nvrtc_compiler.h"
 #include "checker/emu/cost_model.h"
-#include "checker/emu/emulator_backend.h"
 #include "checker/profile/profile.h"
 #include "checker/report/profile_report.h"
+#include "runner/backend_choice.h"
 #include "runner/command.h"
 #include "runner/terminal.h"
 
@@ -27,6 +27,7 @@ struct ProfileOptions {
   std::string dump_directory;
   uint64_t seed = 1;
   std::string gpu = "h200";
+  std::string backend = "auto";
   bool json = false;
 };
 
@@ -96,9 +97,10 @@ int run_profile(const ProfileOptions& options) {
     request.variables.emplace_back(text.substr(0, equals), std::move(*spec));
   }
   request.dynamic_shared_bytes = options.shared_bytes;
+  auto backend = choose_backend(options.backend);
+  if (!backend) return fail_usage(backend.error());
   NvrtcCompiler compiler;
-  emu::EmulatorBackend backend;
-  auto report = profile::profile_kernel(compiler, backend, request);
+  auto report = profile::profile_kernel(compiler, **backend, request);
   if (!report) return fail_usage(report.error());
   if (options.json) {
     std::cout << report::profile_json(*report).dump(2) << "\n";
@@ -145,6 +147,7 @@ std::function<int()> setup_profile_command(CLI::App& app) {
   command->add_option("--dump", options->dump_directory,
                       "after the run, write each buffer argument to DIR/argN.bin (N from 0, raw little-endian)");
   command->add_option("--gpu", options->gpu, "the GPU whose cost model turns the counters into a time (default h200)");
+  command->add_option("--backend", options->backend, k_backend_help);
   command->add_flag("--json", options->json, "print one JSON object instead of text");
   return [options] { return run_profile(*options); };
 }
