@@ -245,7 +245,7 @@ bool Narrow::is_tiny(ExactValue exact) const {
 // .NaN); -0 is smaller than +0.
 uint64_t Narrow::min_max(uint64_t a_bits, uint64_t b_bits) const {
   const bool a_nan = is_nan(format, a_bits), b_nan = is_nan(format, b_bits);
-  if ((a_nan && b_nan) || ((a_nan || b_nan) && in.sub_op == SubOp::NotANumber)) return format.canonical_nan;
+  if ((a_nan && b_nan) || ((a_nan || b_nan) && in.sub_op == SubOp::PropagateNaN)) return format.canonical_nan;
   if (a_nan) return b_bits;
   if (b_nan) return a_bits;
   const double a = decode(format, a_bits), b = decode(format, b_bits);

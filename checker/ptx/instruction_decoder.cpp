@@ -135,7 +135,7 @@ bool apply_modifier(std::string_view m, Instruction& instruction, int& types_see
   }
   // min.NaN / max.NaN: the variant whose result is NaN if either operand is.
   if ((instruction.opcode == Opcode::Min || instruction.opcode == Opcode::Max) && m == "NaN") {
-    instruction.sub_op = SubOp::NotANumber;
+    instruction.sub_op = SubOp::PropagateNaN;
     return true;
   }
   if (instruction.opcode == Opcode::Shf && (m == "wrap" || m == "clamp")) {

@@ -56,6 +56,7 @@ enum class SubOp : uint8_t {
   Finite, Infinite, Number, NotANumber, Normal, Subnormal,  // testp
   F4e, B4e, Rc8, Ecl, Ecr, Rc16,                          // prmt modes
   ShiftAmount,                                            // bfind.shiftamt
+  PropagateNaN,                                           // min.NaN / max.NaN
   WaitAll,                                                // cp.async.wait_all
 };
 
