@@ -122,4 +122,16 @@ TEST_CASE("counters are attributed to the source line of the access") {
 }
 
 }  // namespace
+namespace {
+
+TEST_CASE("requested bytes against sector bytes show the useful share of the traffic") {
+  const TransposeRun naive = run_transpose("transposeNaive", 64, 64, {32, 32, 1});
+  const emu::Counters& t = naive.result.totals;
+  CHECK(t.global_ld_bytes == 64 * 64 * 4);
+  CHECK(t.global_st_bytes == 64 * 64 * 4);
+  CHECK(t.global_ld_bytes == t.global_ld_sectors * 32);      // coalesced reads: every byte used
+  CHECK(t.global_st_bytes * 8 == t.global_st_sectors * 32);  // column writes: 4 of every 32 bytes
+}
+
+}  // namespace
 }  // namespace tilecamp

@@ -27,7 +27,9 @@ namespace tilecamp::emu {
   X(local_ld_requests)            \
   X(local_ld_sectors)             \
   X(local_st_requests)            \
-  X(local_st_sectors)
+  X(local_st_sectors)             \
+  X(global_ld_bytes)              \
+  X(global_st_bytes)
 
 struct Counters {
 #define TILECAMP_DECLARE_COUNTER(name) uint64_t name = 0;

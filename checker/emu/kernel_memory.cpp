@@ -209,6 +209,8 @@ void KernelRun::count_access(const Instruction& in, const WarpAccess& access, ui
     const uint32_t sectors = count_sectors(access.addresses[0], access.lanes[0], bytes);
     (is_store ? counters.global_st_requests : counters.global_ld_requests) += 1;
     (is_store ? counters.global_st_sectors : counters.global_ld_sectors) += sectors;
+    // The bytes the threads asked for: against sectors * 32 it says how much traffic was useful.
+    (is_store ? counters.global_st_bytes : counters.global_ld_bytes) += uint64_t{bytes} * std::popcount(access.lanes[0]);
   }
   if (access.lanes[1]) {
     LaneAddresses shared = access.addresses[1];  // a member of a merged access charges the chunk or nothing
