@@ -145,16 +145,27 @@ void KernelRun::memory_access(Warp& warp, const Instruction& in, uint32_t lanes)
   }
 }
 
-// ", past the end of `tile` (4096 bytes)": the shared variable an address just overran.
-std::string KernelRun::shared_variable_after(uint64_t address) const {
+// The shared variable laid out last at or before `address` (the one holding it, or the one it
+// ran past), or nullptr.
+const ptx::Symbol* KernelRun::shared_variable_before(uint64_t address) const {
   const ptx::Symbol* last = nullptr;
   for (const ptx::Symbol& symbol : m_module.symbols) {
     if (symbol.space != Space::Shared || symbol.offset > address) continue;
     if (last == nullptr || symbol.offset >= last->offset) last = &symbol;
   }
+  return last;
+}
+
+uint64_t KernelRun::shared_variable_bytes(const ptx::Symbol& symbol) const {
+  return symbol.size == 0 ? m_config.dynamic_shared_bytes : symbol.size;  // extern __shared__
+}
+
+// ", past the end of `tile` (4096 bytes)": the shared variable an address just overran.
+std::string KernelRun::shared_variable_after(uint64_t address) const {
+  const ptx::Symbol* last = shared_variable_before(address);
   if (last == nullptr) return "";
-  const uint64_t size = last->size == 0 ? m_config.dynamic_shared_bytes : last->size;
-  return "; past the end of `" + ptx::readable_variable_name(last->name) + "` (" + std::to_string(size) + " bytes)";
+  return "; past the end of `" + ptx::readable_variable_name(last->name) + "` (" +
+         std::to_string(shared_variable_bytes(*last)) + " bytes)";
 }
 
 uint8_t* KernelRun::resolve_generic(Warp& warp, const Instruction& in, uint64_t address, uint32_t bytes, int lane) {

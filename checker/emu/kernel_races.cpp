@@ -19,21 +19,16 @@ std::string access_verb(bool is_write, bool is_atomic) {
 }  // namespace
 
 std::string KernelRun::thread_name(uint32_t warp, int lane) const {
-  const uint64_t linear = uint64_t{warp} * k_warp_size + static_cast<uint64_t>(lane);
-  const Dim3& block = m_config.block;
-  return "thread (" + std::to_string(linear % block.x) + "," + std::to_string(linear / block.x % block.y) + "," +
-         std::to_string(linear / (uint64_t{block.x} * block.y)) + ")";
+  const Dim3 tid = thread_in_block(uint64_t{warp} * k_warp_size + static_cast<uint64_t>(lane), m_config.block);
+  return "thread (" + std::to_string(tid.x) + "," + std::to_string(tid.y) + "," + std::to_string(tid.z) + ")";
 }
 
 // "element 12 of `tile`" for a shared byte offset (4-byte elements: the banks' word size).
 std::string KernelRun::shared_element(uint64_t address) const {
-  const ptx::Symbol* owner = nullptr;
-  for (const ptx::Symbol& symbol : m_module.symbols) {
-    if (symbol.space != ptx::Space::Shared || symbol.offset > address) continue;
-    const uint64_t size = symbol.size == 0 ? m_config.dynamic_shared_bytes : symbol.size;
-    if (address < symbol.offset + size) owner = &symbol;
+  const ptx::Symbol* owner = shared_variable_before(address);
+  if (owner == nullptr || address >= owner->offset + shared_variable_bytes(*owner)) {
+    return "byte " + std::to_string(address) + " of shared memory";
   }
-  if (owner == nullptr) return "byte " + std::to_string(address) + " of shared memory";
   return "word " + std::to_string((address - owner->offset) / 4) + " of `" + ptx::readable_variable_name(owner->name) + "`";
 }
 

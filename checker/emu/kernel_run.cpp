@@ -115,9 +115,10 @@ void KernelRun::run_block() {
       const uint32_t linear = w * k_warp_size + lane;
       if (linear >= threads) break;
       warp.live_mask |= 1u << lane;
-      warp.tid_x[lane] = linear % block.x;
-      warp.tid_y[lane] = linear / block.x % block.y;
-      warp.tid_z[lane] = linear / (block.x * block.y);
+      const Dim3 tid = thread_in_block(linear, block);
+      warp.tid_x[lane] = tid.x;
+      warp.tid_y[lane] = tid.y;
+      warp.tid_z[lane] = tid.z;
     }
     warp.stack.push_back({0, static_cast<uint32_t>(m_code.size()), warp.live_mask});
   }
@@ -323,8 +324,7 @@ void KernelRun::warn(const Instruction& in, std::string kind, std::string messag
 }
 
 std::string KernelRun::thread_name(const Warp& warp, int lane) const {
-  return "thread (" + std::to_string(warp.tid_x[lane]) + "," + std::to_string(warp.tid_y[lane]) + "," +
-         std::to_string(warp.tid_z[lane]) + ") of block " + block_name();
+  return thread_name(warp.index, lane) + " of block " + block_name();
 }
 
 std::string KernelRun::block_name() const {

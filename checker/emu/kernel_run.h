@@ -24,6 +24,12 @@ void for_each_lane(uint32_t mask, Body body) {
   }
 }
 
+// A thread's (x, y, z) in its block from its linear index (x fastest), as warps are formed.
+inline Dim3 thread_in_block(uint64_t linear, const Dim3& block) {
+  return {static_cast<uint32_t>(linear % block.x), static_cast<uint32_t>(linear / block.x % block.y),
+          static_cast<uint32_t>(linear / (uint64_t{block.x} * block.y))};
+}
+
 // Lane sets and masks as messages show them: "0-15,31", "0x0000ffff".
 std::string lane_list(uint32_t mask);
 std::string hex_mask(uint32_t mask);
@@ -113,6 +119,8 @@ class KernelRun {
   uint8_t* resolve_generic(Warp& warp, const ptx::Instruction& in, uint64_t address, uint32_t bytes, int lane);
   uint64_t symbol_value(int symbol) const;
   std::string shared_variable_after(uint64_t address) const;
+  const ptx::Symbol* shared_variable_before(uint64_t address) const;
+  uint64_t shared_variable_bytes(const ptx::Symbol& symbol) const;
 
   // warp-level operations (kernel_warp.cpp)
   void execute_warp_operation(Warp& warp, const ptx::Instruction& in, uint32_t lanes);

@@ -149,6 +149,7 @@ class Parser {
     if (space_word == "local") symbol.space = Space::Local;
     if (space_word == "param") symbol.space = Space::Param;
     Type element = Type::None;
+    uint64_t vector_width = 1;
     while (peek().text.starts_with(".")) {
       std::string modifier = next().text;
       if (modifier == ".align") {
@@ -157,13 +158,12 @@ class Parser {
       } else if (Type t = type_from_modifier(modifier.substr(1)); t != Type::None) {
         element = t;
       } else if (modifier == ".v2" || modifier == ".v4") {
-        m_vector_width = modifier == ".v2" ? 2 : 4;
+        vector_width = modifier == ".v2" ? 2 : 4;
       }
     }
     if (peek().kind != Token::Kind::Word) return error_here("expected a variable name");
     symbol.name = next().text;
-    uint64_t element_bytes = std::max(1, type_bits(element) / 8) * m_vector_width;
-    m_vector_width = 1;
+    uint64_t element_bytes = std::max(1, type_bits(element) / 8) * vector_width;
     uint64_t count = 1;
     while (accept("[")) {
       if (accept("]")) {  // unsized: dynamic shared memory
@@ -621,7 +621,6 @@ class Parser {
   size_t m_pos = 0;
   Module m_module;
   bool m_extern = false;
-  int m_vector_width = 1;
   std::unordered_map<std::string, int32_t> m_registers;
   std::unordered_map<std::string, int> m_function_symbols;
   std::unordered_map<std::string, int> m_module_symbols;
