@@ -17,20 +17,6 @@ constexpr uint32_t k_barrier_count = 16;  // named barriers 0..15, as on the har
 
 }  // namespace
 
-// The lanes among `lanes` whose next instruction is an unconditional exit.
-uint32_t KernelRun::lanes_only_exiting(const Warp& warp, uint32_t lanes) const {
-  uint32_t exiting = 0;
-  for (auto it = warp.stack.rbegin(); it != warp.stack.rend() && lanes != 0; ++it) {
-    const uint32_t here = it->mask & lanes;  // the nearest entry holding a lane is where it resumes
-    lanes &= ~here;
-    const bool exits = it->pc >= m_code.size() ||
-                       ((m_code[it->pc].opcode == Opcode::Ret || m_code[it->pc].opcode == Opcode::Exit) &&
-                        m_code[it->pc].guard < 0);
-    if (exits) exiting |= here;
-  }
-  return exiting;
-}
-
 // Lanes waiting at `pending` are leaving if they can reach no barrier and will run none of the
 // code the barrier's lanes run after `barrier` (other than the final `ret` they share).
 bool KernelRun::is_leaving(uint32_t pending, uint32_t barrier) const {
@@ -80,8 +66,6 @@ void KernelRun::barrier(Warp& warp, const Instruction& in, uint32_t lanes) {
     fail(in, "barrier", "a barrier's thread count must be a positive multiple of 32, not " + std::to_string(expected));
     return;
   }
-  // Lanes that can only exit count as exited (early-exit-barrier warning), not as a deadlock.
-  exit_lanes(warp, lanes_only_exiting(warp, warp.live_mask & ~lanes));
   if (lanes != warp.live_mask) {
     // Where are the other lanes? Lanes on their way out (the early-return pattern) count as
     // arrived, with a warning at release; lanes with more code to run are a deadlock.

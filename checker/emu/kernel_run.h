@@ -88,7 +88,6 @@ class KernelRun {
   uint32_t guard_mask(const Warp& warp, const ptx::Instruction& in, uint32_t active) const;
   void branch(Warp& warp, const ptx::Instruction& in, uint32_t taken);
   void exit_lanes(Warp& warp, uint32_t lanes);
-  uint32_t lanes_only_exiting(const Warp& warp, uint32_t lanes) const;
   void barrier(Warp& warp, const ptx::Instruction& in, uint32_t lanes);
   bool is_leaving(uint32_t pending, uint32_t barrier) const;
   bool same_barrier(const std::vector<Warp*>& group);
