@@ -11,14 +11,8 @@ namespace tilecamp::runner {
 namespace {
 
 std::string exercise_list(const std::filesystem::path& root, const report::Style& style, std::string& first) {
-  std::vector<std::filesystem::path> folders;
-  std::error_code error;
-  for (const auto& entry : std::filesystem::directory_iterator(root / "exercises", error)) {
-    if (entry.is_directory()) folders.push_back(entry.path());
-  }
-  std::sort(folders.begin(), folders.end());
   std::ostringstream out;
-  for (const auto& folder : folders) {
+  for (const auto& folder : grade::exercise_folders(root)) {
     auto exercise = grade::load_exercise(folder);
     if (!exercise) {
       out << "  " << style.red(folder.filename().string()) << "  " << exercise.error() << "\n";

@@ -2,6 +2,8 @@
 
 #include <toml++/toml.h>
 
+#include <algorithm>
+
 #include "checker/grade/metrics.h"
 
 namespace tilecamp::grade {
@@ -82,14 +84,22 @@ Expected<Exercise> load_exercise(const std::filesystem::path& directory) {
   return exercise;
 }
 
+std::vector<std::filesystem::path> exercise_folders(const std::filesystem::path& course_root) {
+  std::vector<std::filesystem::path> folders;
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator(course_root / "exercises", error)) {
+    if (entry.is_directory()) folders.push_back(entry.path());
+  }
+  std::sort(folders.begin(), folders.end());
+  return folders;
+}
+
 Expected<Exercise> find_exercise(const std::filesystem::path& course_root, const std::string& name) {
   const std::filesystem::path directory = course_root / "exercises" / name;
   std::error_code error;
   if (name.empty() || name.find('/') != std::string::npos || !std::filesystem::is_directory(directory, error)) {
     std::string known;
-    for (const auto& entry : std::filesystem::directory_iterator(course_root / "exercises", error)) {
-      if (entry.is_directory()) known += "\n  " + entry.path().filename().string();
-    }
+    for (const auto& folder : exercise_folders(course_root)) known += "\n  " + folder.filename().string();
     return make_error("no exercise named `" + name + "`; the exercises are:" + known);
   }
   return load_exercise(directory);

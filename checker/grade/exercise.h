@@ -36,6 +36,9 @@ struct Exercise {
 // Reads `directory`/exercise.toml. Errors name the file, the field and what was expected.
 Expected<Exercise> load_exercise(const std::filesystem::path& directory);
 
+// The exercise folders of the course at `course_root` (exercises/*/), in name order.
+std::vector<std::filesystem::path> exercise_folders(const std::filesystem::path& course_root);
+
 // The exercise called `name` in the course at `course_root` (exercises/<name>/).
 Expected<Exercise> find_exercise(const std::filesystem::path& course_root, const std::string& name);
 

@@ -76,14 +76,8 @@ void check_solution(const Exercise& exercise, const std::filesystem::path& cours
 }  // namespace
 
 std::vector<SelfCheckResult> self_check_course(const std::filesystem::path& course_root, Compiler& compiler) {
-  std::vector<std::filesystem::path> folders;
-  std::error_code error;
-  for (const auto& entry : std::filesystem::directory_iterator(course_root / "exercises", error)) {
-    if (entry.is_directory()) folders.push_back(entry.path());
-  }
-  std::sort(folders.begin(), folders.end());
   std::vector<SelfCheckResult> results;
-  for (const auto& folder : folders) {
+  for (const auto& folder : exercise_folders(course_root)) {
     SelfCheckResult result;
     result.exercise = folder.filename().string();
     auto exercise = load_exercise(folder);
