@@ -65,15 +65,14 @@ bool KernelRun::resolve_access(Warp& warp, const Instruction& in, const Operand&
       access.pointers[lane] = cached_base + (address - cached_begin);
     } else if (space == Space::Shared && address < m_shared.size() && address + bytes <= m_shared.size()) {
       access.pointers[lane] = m_shared.data() + address;
-    } else {
+    } else if (DeviceBuffer* buffer = space == Space::Global ? m_memory.find(address, bytes) : nullptr) {
+      cached_begin = buffer->address;
+      cached_end = buffer->address + buffer->bytes.size();
+      cached_base = buffer->bytes.data();
+      access.pointers[lane] = cached_base + (address - cached_begin);
+    } else {  // other spaces, and every miss: resolve checks the bounds and reports
       access.pointers[lane] = resolve(warp, in, space, address, bytes, lane);
       if (access.pointers[lane] == nullptr) return false;
-      if (space == Space::Global) {
-        const DeviceBuffer* buffer = m_memory.find(address, bytes);
-        cached_begin = buffer->address;
-        cached_end = buffer->address + buffer->bytes.size();
-        cached_base = const_cast<uint8_t*>(buffer->bytes.data());
-      }
     }
     const int slot = space == Space::Global ? 0 : space == Space::Shared ? 1 : (space == Space::Local && !call_parameter) ? 2 : -1;
     if (slot >= 0) {
