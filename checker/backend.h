@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -48,6 +49,8 @@ class Backend {
   virtual Status load(const std::string& ptx) = 0;
   virtual const ptx::Module& module() const = 0;
   virtual Expected<LaunchOutcome> launch(const LaunchRequest& request) = 0;
+  // A fresh backend of the same kind, for a second module (a reference or baseline kernel).
+  virtual std::unique_ptr<Backend> another() const = 0;
 };
 
 }  // namespace tilecamp

@@ -48,8 +48,7 @@ int report_error(const CheckOptions& options, const std::string& message) {
 int run_check(CheckOptions options) {
   auto root = find_course_root();
   if (!root) {
-    return report_error(options, "cannot find the course: run tilecamp inside the course folder (the one with "
-                                 "exercises/), or set TILECAMP_ROOT to it");
+    return report_error(options, k_no_course);
   }
   auto exercise = grade::find_exercise(*root, options.exercise);
   if (!exercise) return report_error(options, exercise.error());

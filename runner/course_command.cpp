@@ -12,10 +12,12 @@ namespace {
 
 std::string exercise_list(const std::filesystem::path& root, const report::Style& style, std::string& first) {
   std::ostringstream out;
-  for (const auto& folder : grade::exercise_folders(root)) {
-    auto exercise = grade::load_exercise(folder);
+  auto course = grade::load_course(root);
+  if (!course) return "  " + style.red("error") + ": " + course.error() + "\n";
+  for (const grade::CourseEntry& entry : course->exercises) {
+    auto exercise = grade::load_course_exercise(entry);
     if (!exercise) {
-      out << "  " << style.red(folder.filename().string()) << "  " << exercise.error() << "\n";
+      out << "  " << style.red(entry.id) << "  " << exercise.error() << "\n";
       continue;
     }
     if (first.empty()) first = exercise->name;
@@ -31,8 +33,7 @@ int run_course_overview() {
   const report::Style style = style_for(stdout);
   auto root = find_course_root();
   if (!root) {
-    std::cerr << style.red("error") << ": cannot find the course: run tilecamp inside the course folder "
-              << "(the one with exercises/), or set TILECAMP_ROOT to it\n";
+    std::cerr << style.red("error") << ": " << k_no_course << "\n";
     return k_exit_usage;
   }
   std::string first;

@@ -14,17 +14,21 @@ namespace {
 int run_self_check(bool json) {
   auto root = find_course_root();
   if (!root) {
-    std::cerr << "error: cannot find the course (the folder with exercises/); set TILECAMP_ROOT\n";
+    std::cerr << "error: " << k_no_course << "\n";
     return k_exit_usage;
   }
   NvrtcCompiler compiler;
-  const std::vector<grade::SelfCheckResult> results = grade::self_check_course(*root, compiler);
-  bool all_passed = true;
-  nlohmann::ordered_json report = nlohmann::ordered_json::array();
+  const grade::SelfCheckReport self_check = grade::self_check_course(*root, compiler);
+  const std::vector<grade::SelfCheckResult>& results = self_check.exercises;
+  const bool all_passed = self_check.passed();
+  nlohmann::ordered_json report = {{"passed", all_passed}, {"course_problems", self_check.course_problems},
+                                   {"exercises", nlohmann::ordered_json::array()}};
   const report::Style style = style_for(stdout);
+  if (!json) {
+    for (const std::string& problem : self_check.course_problems) std::cout << "  " << style.red("FAIL") << "  " << problem << "\n";
+  }
   for (const grade::SelfCheckResult& result : results) {
-    all_passed &= result.passed;
-    report.push_back({{"exercise", result.exercise}, {"passed", result.passed}, {"problems", result.problems}});
+    report["exercises"].push_back({{"exercise", result.exercise}, {"passed", result.passed}, {"problems", result.problems}});
     if (json) continue;
     std::cout << "  " << (result.passed ? style.green("PASS") : style.red("FAIL")) << "  " << result.exercise << "\n";
     for (const std::string& problem : result.problems) std::cout << "        " << problem << "\n";

@@ -76,7 +76,7 @@ std::vector<std::filesystem::path> lesson_files(const std::filesystem::path& roo
 int show_lesson(int number, const std::string& preface) {
   auto root = find_course_root();
   if (!root) {
-    std::cerr << "error: cannot find the course (the folder with exercises/); set TILECAMP_ROOT\n";
+    std::cerr << "error: " << k_no_course << "\n";
     return k_exit_usage;
   }
   const std::vector<std::filesystem::path> files = lesson_files(*root);

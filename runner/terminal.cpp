@@ -19,7 +19,7 @@ std::optional<std::filesystem::path> find_course_root() {
   namespace fs = std::filesystem;
   auto is_course = [](const fs::path& path) {
     std::error_code ignored;
-    return fs::is_directory(path / "exercises", ignored);
+    return fs::is_regular_file(path / "exercises" / "course.toml", ignored);
   };
   if (const char* root = std::getenv("TILECAMP_ROOT"); root != nullptr && root[0] != '\0') {
     if (is_course(root)) return fs::path(root);

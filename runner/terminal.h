@@ -16,6 +16,9 @@ report::Style style_for(std::FILE* stream);
 // The course folder (the one holding exercises/): $TILECAMP_ROOT, else the nearest folder at or
 // above the working directory that has one, else the source tree this program was built from.
 std::optional<std::filesystem::path> find_course_root();
+inline constexpr const char* k_no_course =
+    "cannot find the course: run tilecamp inside the course folder (the one with exercises/course.toml), "
+    "or set TILECAMP_ROOT to it";
 
 // Exit codes shared by every command.
 constexpr int k_exit_ok = 0;

@@ -5,6 +5,7 @@
 #include <stdlib.h>  // mkdtemp
 
 #include <fstream>
+#include <map>
 #include <string>
 
 #include "checker/grade/exercise.h"
@@ -14,16 +15,56 @@
 namespace tilecamp {
 namespace {
 
-constexpr const char* k_valid_toml = R"(title = "Tiled transpose"
-lesson = 2
+constexpr const char* k_valid_toml = R"toml(title = "Tiled transpose"
 kernel = "transposeTiled"
-problem = "transpose"
-launch_constants = ["TILE_DIM"]
 hints = ["Stage the tile in shared memory."]
+stub_fails = ["global_st_sectors_per_request"]
+
+[constants]
+required = ["TILE_DIM"]
+optional = { BLOCK_ROWS = "TILE_DIM" }
+
+[problem]
+dims = ["width", "height"]
+public = [[64, 64], [50, 37]]
+hidden_ranges = { width = [1, 200], height = [1, 200] }
+performance = [768, 544]
+
+[[param]]
+name = "in"
+type = "const float*"
+role = "in"
+shape = ["height", "width"]
+values = [-100, 100]
+
+[[param]]
+name = "out"
+type = "float*"
+role = "out"
+shape = ["width", "height"]
+
+[[param]]
+name = "width"
+type = "int"
+role = "scalar"
+value = "width"
+
+[[param]]
+name = "height"
+type = "int"
+role = "scalar"
+value = "height"
+
+[launch]
+block = ["TILE_DIM", "BLOCK_ROWS"]
+grid = ["ceil_div(width, TILE_DIM)", "ceil_div(height, TILE_DIM)"]
+
+[reference]
+builtin = "transpose"
 
 [thresholds.emulator]
 global_st_sectors_per_request = 4.0
-)";
+)toml";
 
 // A course folder of its own in the system's temporary folder, removed at the end of the test.
 class TemporaryCourse {
@@ -46,6 +87,11 @@ class TemporaryCourse {
     std::filesystem::create_directories(directory);
     std::ofstream(directory / "exercise.toml") << toml;
     return directory;
+  }
+
+  void write_index(const std::string& toml) const {
+    std::filesystem::create_directories(m_root / "exercises");
+    std::ofstream(m_root / "exercises" / "course.toml") << toml;
   }
 
   const std::filesystem::path& root() const { return m_root; }
@@ -75,15 +121,28 @@ TEST_CASE("a well-formed exercise.toml loads every field, the name from its fold
   REQUIRE_MESSAGE(exercise.has_value(), (exercise ? "" : exercise.error()));
   CHECK(exercise->name == "02-transpose-tiled");
   CHECK(exercise->title == "Tiled transpose");
-  CHECK(exercise->lesson == 2);
   CHECK(exercise->kernel == "transposeTiled");
-  CHECK(exercise->problem == "transpose");
-  CHECK(exercise->launch_constants == std::vector<std::string>{"TILE_DIM"});
-  CHECK(exercise->optional_launch_constants.empty());
+  CHECK(exercise->required_constants == std::vector<std::string>{"TILE_DIM"});
+  CHECK(exercise->optional_constants == std::map<std::string, std::string>{{"BLOCK_ROWS", "TILE_DIM"}});
+  CHECK(exercise->problem.dims == std::vector<std::string>{"width", "height"});
+  CHECK(exercise->problem.public_cases == std::vector<std::vector<int64_t>>{{64, 64}, {50, 37}});
+  CHECK(exercise->problem.performance == std::vector<int64_t>{768, 544});
+  CHECK(exercise->problem.ranges.at("width") == std::pair<int64_t, int64_t>{1, 200});
+  REQUIRE(exercise->params.size() == 4);
+  CHECK(exercise->params[0].pointer);
+  CHECK(exercise->params[0].role == grade::ParamRole::In);
+  CHECK(exercise->params[0].low == -100);
+  CHECK(exercise->params[1].role == grade::ParamRole::Out);
+  CHECK(exercise->params[2].role == grade::ParamRole::Scalar);
+  CHECK(exercise->params[2].value == "width");
+  CHECK(exercise->launch.grid.size() == 2);
+  CHECK(exercise->reference.builtin == "transpose");
+  CHECK_FALSE(exercise->compare.relative);
   CHECK(exercise->hints.size() == 1);
   REQUIRE(exercise->emulator_thresholds.size() == 1);
   CHECK(exercise->emulator_thresholds[0].metric == "global_st_sectors_per_request");
-  CHECK(exercise->emulator_thresholds[0].max == 4.0);
+  CHECK(exercise->emulator_thresholds[0].bound == 4.0);
+  CHECK_FALSE(exercise->emulator_thresholds[0].at_least);
   CHECK(exercise->stub_path() == directory / "kernel.cu");
 }
 
@@ -95,7 +154,7 @@ TEST_CASE("a TOML syntax error names the file and the line") {
   const std::string error = load_error(directory);
 
   INFO(error);
-  CHECK(error.starts_with((directory / "exercise.toml").string() + ":3:"));
+  CHECK(error.starts_with((directory / "exercise.toml").string() + ":2:"));
 }
 
 TEST_CASE("a missing kernel field is named in the error") {
@@ -112,37 +171,93 @@ TEST_CASE("a missing kernel field is named in the error") {
 TEST_CASE("an unknown threshold metric is named, with the list of known metrics") {
   TemporaryCourse course;
   const auto directory = course.add_exercise(
-      "typo", replaced(k_valid_toml, "global_st_sectors_per_request", "global_st_sector_per_request"));
+      "typo", replaced(k_valid_toml, "global_st_sectors_per_request = 4.0", "global_st_sector_per_request = 4.0"));
 
   const std::string error = load_error(directory);
 
   INFO(error);
   CHECK(test::contains(error, "`thresholds.emulator.global_st_sector_per_request`: unknown metric"));
-  for (const std::string& metric : grade::known_metrics()) CHECK_MESSAGE(test::contains(error, metric), metric);
+  for (const std::string& metric : grade::known_metrics("emulator")) CHECK_MESSAGE(test::contains(error, metric), metric);
 }
 
-TEST_CASE("find_exercise loads the exercise of that name") {
+TEST_CASE("malformed fields are errors naming the file, the field and what was expected") {
+  struct Case {
+    const char* what;
+    const char* from;
+    const char* to;
+    const char* error;
+  };
+  const Case cases[] = {
+      {"a misspelt field", "hints = [", "hint = [", "unknown field `hint` (known here: title, kernel,"},
+      {"an unknown name in an expression", "ceil_div(height, TILE_DIM)", "ceil_div(height, TILE)",
+       "field `launch.grid`: expected expressions: unknown name `TILE` (known: BLOCK_ROWS, TILE_DIM, height, width)"},
+      {"a syntax error in an expression", "value = \"width\"", "value = \"width +\"",
+       "field `param[2].value`: expected an expression: the expression ends too early in `width +`"},
+      {"a case with too few dimensions", "[50, 37]]", "[50]]", "field `problem.public`: expected a list of cases, each a list of 2 positive integers"},
+      {"an unknown role", "role = \"out\"", "role = \"output\"", "field `param[1].role`: expected in, out, inout or scalar"},
+      {"an unknown type", "type = \"float*\"", "type = \"double*\"", "field `param[1].type`: expected float, int or unsigned"},
+      {"a builtin reference without its parameter", "name = \"out\"", "name = \"result\"",
+       "field `reference.builtin`: expected `transpose` writes a float output parameter named `out`"},
+      {"an unknown builtin reference", "builtin = \"transpose\"", "builtin = \"transposition\"",
+       "field `reference.builtin`: expected one of the built-in references (vector_add, copy, transpose,"},
+      {"a speedup without a baseline", "global_st_sectors_per_request = 4.0", "modelled_speedup = 2",
+       "field `baseline`: expected a [baseline] kernel: a speedup threshold measures against it"},
+      {"a dimension without a hidden range", "hidden_ranges = { width = [1, 200], height = [1, 200] }",
+       "hidden_ranges = { width = [1, 200] }", "field `problem.hidden_ranges.height`: expected a range [low, high]"},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.what);
+    TemporaryCourse course;
+    const auto directory = course.add_exercise("broken", replaced(k_valid_toml, c.from, c.to));
+    const std::string error = load_error(directory);
+    INFO(error);
+    CHECK(error.starts_with((directory / "exercise.toml").string() + ": "));
+    CHECK(test::contains(error, c.error));
+  }
+}
+
+TEST_CASE("find_exercise loads the exercise of that name, its lesson from the course index") {
   TemporaryCourse course;
   course.add_exercise("02-transpose-tiled", k_valid_toml);
+  course.write_index("[[exercise]]\nid = \"02-transpose-tiled\"\nlesson = 2\n");
 
   auto exercise = grade::find_exercise(course.root(), "02-transpose-tiled");
 
   REQUIRE_MESSAGE(exercise.has_value(), (exercise ? "" : exercise.error()));
   CHECK(exercise->kernel == "transposeTiled");
+  CHECK(exercise->lesson == 2);
 }
 
-TEST_CASE("find_exercise with an unknown name lists the course's exercises") {
+TEST_CASE("find_exercise with an unknown name lists the course's exercises in the index's order") {
   TemporaryCourse course;
   course.add_exercise("01-copy", k_valid_toml);
   course.add_exercise("02-transpose-tiled", k_valid_toml);
+  course.write_index("[[exercise]]\nid = \"02-transpose-tiled\"\nlesson = 2\n[[exercise]]\nid = \"01-copy\"\nlesson = 1\n");
 
   auto exercise = grade::find_exercise(course.root(), "03-no-such-exercise");
 
   REQUIRE_FALSE(exercise.has_value());
   INFO(exercise.error());
-  CHECK(test::contains(exercise.error(), "no exercise named `03-no-such-exercise`"));
-  CHECK(test::contains(exercise.error(), "\n  01-copy"));
-  CHECK(test::contains(exercise.error(), "\n  02-transpose-tiled"));
+  CHECK(test::contains(exercise.error(), "no exercise named `03-no-such-exercise`; the exercises are:\n  02-transpose-tiled\n  01-copy"));
+}
+
+TEST_CASE("a course index that names a missing folder, or one twice, is an error naming the entry") {
+  TemporaryCourse course;
+  course.add_exercise("01-copy", k_valid_toml);
+  course.write_index("[[exercise]]\nid = \"01-copy\"\nlesson = 1\n[[exercise]]\nid = \"01-kopy\"\nlesson = 1\n");
+  auto missing = grade::load_course(course.root());
+  REQUIRE_FALSE(missing.has_value());
+  CHECK(test::contains(missing.error(), "field `exercise[1].id`: expected an exercise folder; there is no "));
+
+  course.write_index("[[exercise]]\nid = \"01-copy\"\nlesson = 1\n[[exercise]]\nid = \"01-copy\"\nlesson = 1\n");
+  auto twice = grade::load_course(course.root());
+  REQUIRE_FALSE(twice.has_value());
+  CHECK(test::contains(twice.error(), "`01-copy` is listed twice"));
+
+  course.write_index("[[exercise]]\nid = \"01-copy\"\n");
+  auto no_lesson = grade::load_course(course.root());
+  REQUIRE_FALSE(no_lesson.has_value());
+  CHECK(test::contains(no_lesson.error(), "field `exercise[0].lesson`: expected a lesson number"));
 }
 
 }  // namespace

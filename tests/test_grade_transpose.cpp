@@ -20,7 +20,7 @@ using grade::VerdictStatus;
 
 const grade::Exercise& transpose_exercise() {
   static const grade::Exercise exercise = [] {
-    auto loaded = grade::load_exercise(test::source_path("exercises/02-transpose-tiled"));
+    auto loaded = grade::load_exercise(test::data_path("transpose-exercise"));
     REQUIRE_MESSAGE(loaded.has_value(), (loaded ? "" : loaded.error()));
     return *loaded;
   }();
@@ -41,7 +41,7 @@ std::string verdict_text(const grade::Verdict& verdict) {
   return report::verdict_text(verdict, report::Style(false));
 }
 
-// The first check whose name contains `part`: "compiles", "public case 64x64", a metric's name.
+// The first check whose name contains `part`: "compiles", "public case width=64 height=64", a metric's name.
 grade::Check check_named(const grade::Verdict& verdict, const std::string& part) {
   for (const grade::Check& check : verdict.checks) {
     if (test::contains(check.name, part)) return check;
@@ -51,10 +51,11 @@ grade::Check check_named(const grade::Verdict& verdict, const std::string& part)
 }
 
 bool is_case(const grade::Check& check) {
-  return check.name.starts_with("public case") || check.name.starts_with("hidden case");
+  return check.name.starts_with("public case") || check.name.starts_with("hidden case") ||
+         check.name.starts_with("performance case");
 }
 
-bool is_threshold(const grade::Check& check) { return test::contains(check.name, " <= "); }
+bool is_threshold(const grade::Check& check) { return check.kind == grade::CheckKind::Performance; }
 
 std::vector<grade::Check> checks_where(const grade::Verdict& verdict, bool (*keep)(const grade::Check&)) {
   std::vector<grade::Check> kept;
@@ -72,8 +73,8 @@ std::vector<Diagnostic> diagnostics_of_kind(const grade::Verdict& verdict, const
   return found;
 }
 
-TEST_CASE("the shipped stub is correct but fails the store-coalescing threshold, and only that") {
-  const grade::Verdict verdict = grade_file("exercises/02-transpose-tiled/kernel.cu");
+TEST_CASE("a correct naive transpose fails the store-coalescing and speedup thresholds, and only those") {
+  const grade::Verdict verdict = grade_file(test::fixture_path("transpose_stub.cu"));
   INFO(verdict_text(verdict));
 
   CHECK(verdict.status == VerdictStatus::Fail);
@@ -84,21 +85,27 @@ TEST_CASE("the shipped stub is correct but fails the store-coalescing threshold,
   CHECK(check_named(verdict, "global_ld_sectors_per_request").status == CheckStatus::Pass);
   const grade::Check stores = check_named(verdict, "global_st_sectors_per_request");
   CHECK(stores.status == CheckStatus::Fail);
-  CHECK(stores.message.starts_with("32.00, at most 4 allowed"));
-  CHECK(test::contains(stores.message, "worst: line 26 `out[x * height + y] = in[y * width + x];`"));
+  CHECK(stores.message.starts_with("32.00, at most 4 needed"));
+  CHECK(test::contains(stores.message, "worst: line 28 `out[x * height + y] = in[y * width + x];`"));
+  CHECK(stores.value == 32.0);
+  // The baseline is a naive transpose too: the same modelled time.
+  const grade::Check speedup = check_named(verdict, "modelled_speedup");
+  CHECK(speedup.status == CheckStatus::Fail);
+  CHECK(speedup.kind == grade::CheckKind::Performance);
+  CHECK(speedup.message.starts_with("1.00x: "));
   CHECK(verdict.diagnostics.empty());
 }
 
 TEST_CASE("the solution passes every check for several seeds") {
   for (uint64_t seed : {1u, 7u, 20240601u}) {
     CAPTURE(seed);
-    const grade::Verdict verdict = grade_file("solutions/02-transpose-tiled/kernel.cu", seed);
+    const grade::Verdict verdict = grade_file(test::fixture_path("transpose_solution.cu"), seed);
     INFO(verdict_text(verdict));
     CHECK(verdict.status == VerdictStatus::Pass);
     CHECK(checks_where(verdict, is_case).size() == 7);
-    CHECK(checks_where(verdict, is_threshold).size() == 2);
+    CHECK(checks_where(verdict, is_threshold).size() == 3);
     for (const grade::Check& check : verdict.checks) CHECK_MESSAGE(check.status == CheckStatus::Pass, check.name);
-    CHECK(verdict.constants == std::map<std::string, int64_t>{{"TILE_DIM", 32}});
+    CHECK(verdict.constants == std::map<std::string, int64_t>{{"BLOCK_ROWS", 32}, {"TILE_DIM", 32}});
   }
 }
 
@@ -136,10 +143,10 @@ TEST_CASE("a transpose that writes the wrong elements fails, naming mismatched c
   INFO(verdict_text(verdict));
 
   CHECK(verdict.status == VerdictStatus::Fail);
-  const grade::Check square = check_named(verdict, "public case 64x64");
+  const grade::Check square = check_named(verdict, "public case width=64 height=64");
   CHECK(square.status == CheckStatus::Fail);
   // The off-diagonal tiles are swapped: out[0][32] should hold in[32][0] but holds in[0][32].
-  CHECK(test::contains(square.message, "2048 of 4096 outputs are wrong"));
+  CHECK(test::contains(square.message, "2048 of 4096 elements of `out` are wrong"));
   CHECK(test::contains(square.message, "out[0][32]: expected "));
   CHECK(verdict.diagnostics.empty());  // wrong, but nothing the emulator objects to
 }
@@ -186,8 +193,8 @@ TEST_CASE("a load without a bounds guard fails with an out-of-bounds error namin
   INFO(verdict_text(verdict));
 
   CHECK(verdict.status == VerdictStatus::Fail);
-  CHECK(check_named(verdict, "public case 64x64").status == CheckStatus::Pass);  // no partial tiles
-  const grade::Check partial = check_named(verdict, "public case 50x37");
+  CHECK(check_named(verdict, "public case width=64 height=64").status == CheckStatus::Pass);  // no partial tiles
+  const grade::Check partial = check_named(verdict, "public case width=50 height=37");
   CHECK(partial.status == CheckStatus::Fail);
   CHECK(test::contains(partial.message, "out-of-bounds global load"));
   CHECK(test::contains(partial.message, "element 1850 of `in` (it has 1850 elements of 4 bytes, indices 0 to 1849)"));
@@ -203,7 +210,7 @@ TEST_CASE("a kernel whose loop never ends fails as a runaway once the instructio
   INFO(verdict_text(verdict));
 
   CHECK(verdict.status == VerdictStatus::Fail);
-  const grade::Check first = check_named(verdict, "public case 64x64");
+  const grade::Check first = check_named(verdict, "public case width=64 height=64");
   CHECK(first.status == CheckStatus::Fail);
   CHECK(test::contains(first.message, "an infinite loop?"));
   const std::vector<Diagnostic> runaways = diagnostics_of_kind(verdict, "runaway");
@@ -218,10 +225,10 @@ TEST_CASE("performance checks are skipped, not failed, when a case fails") {
     const grade::Verdict verdict = grade_file(test::fixture_path(fixture));
     INFO(verdict_text(verdict));
     const std::vector<grade::Check> thresholds = checks_where(verdict, is_threshold);
-    CHECK(thresholds.size() == 2);
+    CHECK(thresholds.size() == 3);
     for (const grade::Check& check : thresholds) {
       CHECK_MESSAGE(check.status == CheckStatus::Skip, check.name);
-      CHECK(check.message == "skipped: the kernel must be correct first");
+      CHECK(check.message == "skipped: every case must be correct first");
     }
   }
 }

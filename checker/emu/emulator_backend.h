@@ -13,6 +13,7 @@ class EmulatorBackend : public Backend {
   Status load(const std::string& ptx) override;
   const ptx::Module& module() const override { return *m_module; }
   Expected<LaunchOutcome> launch(const LaunchRequest& request) override;
+  std::unique_ptr<Backend> another() const override { return std::make_unique<EmulatorBackend>(); }
 
  private:
   std::unique_ptr<ptx::Module> m_module;

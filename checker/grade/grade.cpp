@@ -3,12 +3,16 @@
 #include <fmt/format.h>
 
 #include <cstring>
+#include <fstream>
 #include <optional>
 #include <sstream>
 
 #include "checker/compile/nvrtc_compiler.h"
+#include "checker/emu/cost_model.h"
+#include "checker/grade/cases.h"
+#include "checker/grade/judge.h"
 #include "checker/grade/metrics.h"
-#include "checker/grade/problem.h"
+#include "checker/grade/reference.h"
 #include "checker/ptx/kernel_lookup.h"
 #include "checker/report/profile_report.h"
 
@@ -21,40 +25,49 @@ constexpr const char* k_constants_kernel = "tilecamp_launch_constants";
 // so the checker learns TILE_DIM and friends without running any of the learner's host code.
 std::string constants_source(const Exercise& exercise) {
   std::string source;
-  for (const std::string& name : exercise.launch_constants) {
-    source += "#ifndef " + name + "\n#error \"" + name + " is not defined: the checker reads it to size the launch; keep its #define\"\n#endif\n";
+  for (const std::string& name : exercise.required_constants) {
+    source += "#ifndef " + name + "\n#error \"" + name +
+              " is not defined: the checker reads it to size the launch; keep its #define\"\n#endif\n";
   }
   source += std::string("extern \"C\" __global__ void ") + k_constants_kernel + "(long long* out) {\n";
   int index = 0;
-  for (const std::string& name : exercise.launch_constants) {
+  for (const std::string& name : exercise.required_constants) {
     source += fmt::format("  out[{}] = (long long)({});\n", index++, name);
   }
-  for (const std::string& name : exercise.optional_launch_constants) {
-    source += fmt::format("#ifdef {0}\n  out[{1}] = (long long)({0});\n#else\n  out[{1}] = -1;\n#endif\n", name, index++);
+  for (const auto& [name, fallback] : exercise.optional_constants) {
+    source += fmt::format("#ifdef {0}\n  out[{1}] = 1; out[{2}] = (long long)({0});\n#else\n  out[{1}] = 0;\n#endif\n",
+                          name, index, index + 1);
+    index += 2;
   }
   return source + "}\n";
 }
 
-Expected<LaunchConstants> read_constants(const Exercise& exercise, Backend& backend) {
-  const size_t count = exercise.launch_constants.size() + exercise.optional_launch_constants.size();
-  LaunchConstants constants;
+Expected<Bindings> read_constants(const Exercise& exercise, Backend& backend) {
+  const size_t count = exercise.required_constants.size() + 2 * exercise.optional_constants.size();
+  Bindings constants;
   if (count == 0) return constants;
   LaunchRequest request;
   request.kernel = k_constants_kernel;
+  request.config.grid = request.config.block = {1, 1, 1};
   request.buffers = {{"constants", std::vector<uint8_t>(count * 8, 0)}};
   request.arguments = {{{}, 0}};
   TC_TRY_ASSIGN(LaunchOutcome outcome, backend.launch(request));
   if (outcome.profile.has_error()) return make_error("could not read the launch constants");
-  size_t index = 0;
   auto value_at = [&](size_t i) {
     int64_t value;
     std::memcpy(&value, outcome.buffers[0].data() + i * 8, 8);
     return value;
   };
-  for (const std::string& name : exercise.launch_constants) constants[name] = value_at(index++);
-  for (const std::string& name : exercise.optional_launch_constants) {
-    const int64_t value = value_at(index++);
-    if (value != -1) constants[name] = value;
+  size_t index = 0;
+  for (const std::string& name : exercise.required_constants) constants[name] = value_at(index++);
+  for (const auto& [name, fallback] : exercise.optional_constants) {
+    if (value_at(index) != 0) constants[name] = value_at(index + 1);
+    index += 2;
+  }
+  for (const auto& [name, fallback] : exercise.optional_constants) {  // defaults may name the others
+    if (constants.count(name)) continue;
+    TC_TRY_ASSIGN(int64_t value, evaluate(fallback, constants));
+    constants[name] = value;
   }
   return constants;
 }
@@ -76,7 +89,9 @@ std::string worst_line(const emu::LaunchResult& result, const std::string& metri
   const emu::LineProfile* worst = nullptr;
   double worst_value = -1;
   for (const emu::LineProfile& line : result.lines) {
-    auto value = metric_value(line.counters, metric);
+    MetricInputs inputs;
+    inputs.counters = &line.counters;
+    auto value = metric_value(inputs, metric);
     if (value && *value > worst_value) {
       worst_value = *value;
       worst = &line;
@@ -84,6 +99,48 @@ std::string worst_line(const emu::LaunchResult& result, const std::string& metri
   }
   if (worst == nullptr || worst->line == 0) return "";
   return fmt::format("line {} `{}` ({:.1f})", worst->line, source_line(source, worst->line), worst_value);
+}
+
+std::string first_compile_error(const std::vector<CompileDiagnostic>& diagnostics, const std::string& log) {
+  for (const CompileDiagnostic& d : diagnostics) {
+    if (d.severity != "error") continue;
+    std::string first =
+        d.line > 0 ? fmt::format("{}:{}:{}: {}", d.file, d.line, d.column, d.message) : d.file + ": " + d.message;
+    if (!d.source_line.empty() && d.column > 0) {  // the line itself, and a caret under the column
+      first += "\n  " + d.source_line + "\n  " + std::string(static_cast<size_t>(d.column - 1), ' ') + "^";
+    }
+    return first;
+  }
+  return log;
+}
+
+bool read_text(const std::filesystem::path& path, std::string& text) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  text = buffer.str();
+  return true;
+}
+
+// A kernel of the exercise folder (the reference or the baseline), compiled and loaded into a
+// backend of its own.
+struct HelperKernel {
+  std::unique_ptr<Backend> backend;
+  std::string entry;  // the PTX entry name
+};
+
+Expected<HelperKernel> load_helper_kernel(const Exercise& exercise, const KernelFile& kernel, Compiler& compiler,
+                                          const Backend& like) {
+  const std::filesystem::path path = exercise.directory / kernel.file;
+  SourceFile source{path.string(), ""};
+  if (!read_text(path, source.text)) return make_error("cannot read " + path.string());
+  TC_TRY_ASSIGN(CompileResult compiled, compiler.compile(source, {}));
+  if (!compiled.ok) return make_error(path.string() + " does not compile: " + first_compile_error(compiled.diagnostics, compiled.log));
+  HelperKernel helper{like.another(), ""};
+  TC_TRY(helper.backend->load(compiled.ptx));
+  TC_TRY_ASSIGN(helper.entry, ptx::resolve_kernel_name(helper.backend->module(), kernel.kernel));
+  return helper;
 }
 
 class Grader {
@@ -98,38 +155,44 @@ class Grader {
   }
 
   Verdict run() {
-    auto problem = make_problem(m_exercise.problem);
-    if (!problem) return error(problem.error());
     if (!compile()) return finish();
     auto constants = read_constants(m_exercise, m_backend);
     if (!constants) return error(constants.error());
-    for (const auto& [name, value] : *constants) m_verdict.constants[name] = value;
+    m_constants = *constants;
+    for (const auto& [name, value] : m_constants) m_verdict.constants[name] = value;
     auto kernel = ptx::resolve_kernel_name(m_backend.module(), m_exercise.kernel);
     if (!kernel) {
-      add(CheckStatus::Fail, "kernel `" + m_exercise.kernel + "` is defined", kernel.error());
+      add(CheckKind::Compile, CheckStatus::Fail, "kernel `" + m_exercise.kernel + "` is defined", kernel.error());
       return finish();
     }
-    bool all_correct = true;
+    m_kernel = *kernel;
+    if (!m_exercise.reference.kernel.file.empty()) {
+      auto reference = load_helper_kernel(m_exercise, m_exercise.reference.kernel, m_compiler, m_backend);
+      if (!reference) return error("the exercise's reference kernel: " + reference.error());
+      m_reference = std::move(*reference);
+    }
+    bool all_correct = true, safe = true;
     int hidden_index = 0;
-    for (const ProblemCase& problem_case : (*problem)->cases(m_options.seed)) {
-      const std::string name = problem_case.hidden
-                                   ? fmt::format("hidden case {} ({})", ++hidden_index, problem_case.shape)
-                                   : "public case " + problem_case.shape;
-      auto result = run_case(**problem, problem_case, *constants, *kernel, name);
-      if (!result) return error(result.error());
-      if (!result->passed) all_correct = false;
-      if (problem_case.performance && result->passed) m_performance_result = std::move(result->profile);
+    for (const ProblemCase& problem_case : draw_cases(m_exercise.problem, m_options.seed)) {
+      const std::string shape = case_shape(m_exercise.problem, problem_case);
+      const std::string name = problem_case.performance ? "performance case (" + shape + ")"
+                               : problem_case.hidden    ? fmt::format("hidden case {} ({})", ++hidden_index, shape)
+                                                        : "public case " + shape;
+      const CaseResult result = run_case(problem_case, name);
+      if (result == CaseResult::Error) return finish();
+      all_correct &= result == CaseResult::Passed;
+      safe &= result != CaseResult::Unsafe;
       if (m_stop) break;
     }
-    check_thresholds(all_correct && m_performance_result ? &*m_performance_result : nullptr);
+    if (safe && !m_stop && m_backend.name() == "emulator") {
+      add(CheckKind::Safety, CheckStatus::Pass, "no races, deadlocks or invalid memory accesses", "");
+    }
+    check_thresholds(all_correct);
     return finish();
   }
 
  private:
-  struct CaseOutcome {
-    bool passed = false;
-    emu::LaunchResult profile;
-  };
+  enum class CaseResult { Passed, Wrong, Unsafe, Error };
 
   bool compile() {
     CompileOptions options;
@@ -150,16 +213,7 @@ class Grader {
       m_verdict.diagnostics.push_back(std::move(diagnostic));
     }
     if (!compiled->ok) {
-      std::string first;
-      for (const CompileDiagnostic& d : compiled->diagnostics) {
-        if (d.severity != "error") continue;
-        first = d.line > 0 ? fmt::format("{}:{}:{}: {}", d.file, d.line, d.column, d.message) : d.file + ": " + d.message;
-        if (!d.source_line.empty() && d.column > 0) {  // the line itself, and a caret under the column
-          first += "\n  " + d.source_line + "\n  " + std::string(static_cast<size_t>(d.column - 1), ' ') + "^";
-        }
-        break;
-      }
-      add(CheckStatus::Fail, "compiles", first.empty() ? compiled->log : first);
+      add(CheckKind::Compile, CheckStatus::Fail, "compiles", first_compile_error(compiled->diagnostics, compiled->log));
       return false;
     }
     auto loaded = m_backend.load(compiled->ptx);
@@ -167,44 +221,78 @@ class Grader {
       error(loaded.error());
       return false;
     }
-    add(CheckStatus::Pass, "compiles", "");
+    add(CheckKind::Compile, CheckStatus::Pass, "compiles", "");
     return true;
   }
 
-  Expected<CaseOutcome> run_case(const Problem& problem, const ProblemCase& problem_case,
-                                 const LaunchConstants& constants, const std::string& kernel, const std::string& name) {
-    CaseOutcome result;
-    auto request = problem.make_launch(problem_case, constants, m_options.seed + m_case_counter++);
-    if (!request) {
-      add(CheckStatus::Fail, name, request.error());
-      m_stop = true;
-      return result;
+  Bindings names_for(const CaseData& data) const {
+    Bindings names = data.dims;
+    for (const auto& [name, value] : m_constants) names[name] = value;
+    return names;
+  }
+
+  CaseResult run_case(const ProblemCase& problem_case, const std::string& name) {
+    auto data = make_case_data(m_exercise, problem_case, m_options.seed * 1000003 + m_case_counter++);
+    if (!data) {
+      error("case " + name + ": " + data.error());
+      return CaseResult::Error;
     }
-    request->kernel = kernel;
-    auto outcome = m_backend.launch(*request);
-    if (!outcome) {  // e.g. the learner changed the kernel's parameters
-      add(CheckStatus::Fail, name, outcome.error());
+    auto config = launch_config(m_exercise.launch, names_for(*data));
+    if (!config) {  // the learner's constants make no valid launch
+      add(CheckKind::Correctness, CheckStatus::Fail, name, config.error());
       m_stop = true;
-      return result;
+      return CaseResult::Wrong;
+    }
+    LaunchRequest request{m_kernel, *config, data->buffers, data->arguments, {}};
+    auto outcome = m_backend.launch(request);
+    if (!outcome) {  // e.g. the learner changed the kernel's parameters
+      add(CheckKind::Correctness, CheckStatus::Fail, name, outcome.error());
+      m_stop = true;
+      return CaseResult::Wrong;
     }
     emu::show_path_as_given(outcome->profile, m_source.path);
-    std::string error_message;
-    for (const Diagnostic& diagnostic : outcome->profile.diagnostics) {
+    if (std::string unsafe = safety_problem(outcome->profile); !unsafe.empty()) {
+      add(CheckKind::Safety, CheckStatus::Fail, name, unsafe);
+      m_stop = true;  // the same problem would repeat in every case
+      return CaseResult::Unsafe;
+    }
+    auto expected = expected_buffers(*data);
+    if (!expected) {
+      error(expected.error());
+      return CaseResult::Error;
+    }
+    const CaseJudgement judgement = judge_case(m_exercise, *data, *expected, outcome->buffers, *config);
+    add(CheckKind::Correctness, judgement.passed ? CheckStatus::Pass : CheckStatus::Fail, name, judgement.message);
+    if (!judgement.passed) return CaseResult::Wrong;
+    if (problem_case.performance) {
+      m_performance = Performance{std::move(*data), *config, std::move(outcome->profile)};
+    }
+    return CaseResult::Passed;
+  }
+
+  // The first error among the emulator's findings (or a warning this exercise treats as one).
+  std::string safety_problem(const emu::LaunchResult& result) {
+    std::string problem;
+    for (const Diagnostic& diagnostic : result.diagnostics) {
       note_diagnostic(diagnostic);
-      if (diagnostic.severity == Severity::Error && error_message.empty()) {
-        error_message = (diagnostic.line > 0 ? fmt::format("line {}: ", diagnostic.line) : "") + diagnostic.message;
+      const bool promoted = std::find(m_exercise.errors.begin(), m_exercise.errors.end(), diagnostic.kind) !=
+                            m_exercise.errors.end();
+      if ((diagnostic.severity != Severity::Error && !promoted) || !problem.empty()) continue;
+      problem = (diagnostic.line > 0 ? fmt::format("line {}: ", diagnostic.line) : "") + diagnostic.message;
+      if (promoted && diagnostic.severity != Severity::Error) {
+        problem += "\n  (this exercise treats `" + diagnostic.kind + "` as an error)";
       }
     }
-    if (!error_message.empty()) {
-      add(CheckStatus::Fail, name, error_message);
-      m_stop = true;  // the same error would repeat in every case
-      return result;
-    }
-    CaseJudgement judgement = problem.judge(problem_case, constants, *request, *outcome);
-    add(judgement.passed ? CheckStatus::Pass : CheckStatus::Fail, name, judgement.message);
-    result.passed = judgement.passed;
-    result.profile = std::move(outcome->profile);
-    return result;
+    return problem;
+  }
+
+  Expected<std::vector<std::vector<uint8_t>>> expected_buffers(const CaseData& data) {
+    if (!m_reference) return run_builtin_reference(m_exercise, data);
+    TC_TRY_ASSIGN(emu::LaunchConfig config, launch_config(m_exercise.reference.kernel.launch, data.dims));
+    LaunchRequest request{m_reference->entry, config, data.buffers, data.arguments, {}};
+    TC_TRY_ASSIGN(LaunchOutcome outcome, m_reference->backend->launch(request));
+    if (outcome.profile.has_error()) return make_error("the exercise's reference kernel failed on this case");
+    return std::move(outcome.buffers);
   }
 
   void note_diagnostic(const Diagnostic& diagnostic) {
@@ -214,33 +302,88 @@ class Grader {
     m_verdict.diagnostics.push_back(diagnostic);
   }
 
-  void check_thresholds(const emu::LaunchResult* performance) {
-    for (const Threshold& threshold : m_exercise.emulator_thresholds) {
-      const std::string name =
-          fmt::format("{} ({} <= {:g})", metric_label(threshold.metric), threshold.metric, threshold.max);
-      if (performance == nullptr) {
-        add(CheckStatus::Skip, name, "skipped: the kernel must be correct first");
+  const std::vector<Threshold>& thresholds() const {
+    return m_backend.name() == "emulator" ? m_exercise.emulator_thresholds : m_exercise.gpu_thresholds;
+  }
+
+  // The baseline's modelled time over the learner's, on the performance case.
+  Expected<double> modelled_speedup() {
+    TC_TRY_ASSIGN(emu::GpuSpec gpu, emu::find_gpu(m_options.gpu));
+    TC_TRY_ASSIGN(HelperKernel baseline, load_helper_kernel(m_exercise, m_exercise.baseline, m_compiler, m_backend));
+    const CaseData& data = m_performance->data;
+    TC_TRY_ASSIGN(emu::LaunchConfig config, launch_config(m_exercise.baseline.launch, data.dims));
+    LaunchRequest request{baseline.entry, config, data.buffers, data.arguments, {}};
+    TC_TRY_ASSIGN(LaunchOutcome outcome, baseline.backend->launch(request));
+    if (outcome.profile.has_error()) return make_error("the exercise's baseline kernel failed on the performance case");
+    double footprint = 0;
+    for (const BufferData& buffer : data.buffers) footprint += static_cast<double>(buffer.bytes.size());
+    const double baseline_s = emu::model_cost(gpu, {outcome.profile.totals, config.grid, config.block, footprint}).total_s;
+    const double learner_s =
+        emu::model_cost(gpu, {m_performance->result.totals, m_performance->config.grid, m_performance->config.block, footprint})
+            .total_s;
+    m_modelled_times = fmt::format("{:.1f} us against the baseline's {:.1f} us on the {} model", learner_s * 1e6,
+                                   baseline_s * 1e6, gpu.name);
+    return baseline_s / learner_s;
+  }
+
+  void check_thresholds(bool all_correct) {
+    MetricInputs inputs;
+    if (all_correct && m_performance) {
+      inputs.counters = &m_performance->result.totals;
+      inputs.outputs = output_elements(m_exercise, m_performance->data);
+      if (!m_exercise.problem.fmas.empty()) {
+        inputs.fmas = static_cast<double>(evaluate(m_exercise.problem.fmas, m_performance->data.dims).value());
+      }
+    }
+    for (const Threshold& threshold : thresholds()) {
+      const std::string name = fmt::format("{} ({} {} {:g})", metric_label(threshold.metric), threshold.metric,
+                                           threshold.at_least ? ">=" : "<=", threshold.bound);
+      if (inputs.counters == nullptr) {
+        add(CheckKind::Performance, CheckStatus::Skip, name, "skipped: every case must be correct first");
         continue;
       }
-      auto value = metric_value(performance->totals, threshold.metric);
+      if (threshold.metric == "modelled_speedup" && !inputs.modelled_speedup) {
+        auto speedup = modelled_speedup();
+        if (!speedup) {
+          add(CheckKind::Performance, CheckStatus::Error, name, speedup.error());
+          continue;
+        }
+        inputs.modelled_speedup = *speedup;
+      }
+      auto value = metric_value(inputs, threshold.metric);
       if (!value) {
-        add(CheckStatus::Fail, name, "the kernel made no such accesses (" + metric_explanation(threshold.metric) + ")");
+        const bool gpu_timing = threshold.metric == "speedup";
+        add(CheckKind::Performance, gpu_timing ? CheckStatus::Skip : CheckStatus::Fail, name,
+            gpu_timing ? "skipped: this backend does not time kernels"
+                       : "the kernel made no such accesses (" + metric_explanation(threshold.metric) + ")");
         continue;
       }
-      if (*value <= threshold.max + 1e-9) {
-        add(CheckStatus::Pass, name, fmt::format("{:.2f}", *value));
-        continue;
+      const bool met = threshold.at_least ? *value >= threshold.bound - 1e-9 : *value <= threshold.bound + 1e-9;
+      const std::string figure = threshold.metric == "modelled_speedup"
+                                     ? fmt::format("{:.2f}x: {}", *value, m_modelled_times)
+                                     : fmt::format("{:.2f}", *value);
+      Check& check = add(CheckKind::Performance, met ? CheckStatus::Pass : CheckStatus::Fail, name, figure);
+      check.metric = threshold.metric;
+      check.value = *value;
+      check.threshold = threshold.bound;
+      if (met) continue;
+      check.message += fmt::format(", {} {:g} needed: {}", threshold.at_least ? "at least" : "at most", threshold.bound,
+                                   metric_explanation(threshold.metric));
+      if (metric_has_lines(threshold.metric)) {
+        const std::string where = worst_line(m_performance->result, threshold.metric, m_source.text);
+        if (!where.empty()) check.message += "\n  worst: " + where;
       }
-      std::string message = fmt::format("{:.2f}, at most {:g} allowed: {}", *value, threshold.max,
-                                        metric_explanation(threshold.metric));
-      const std::string where = worst_line(*performance, threshold.metric, m_source.text);
-      if (!where.empty()) message += "\n  worst: " + where;
-      add(CheckStatus::Fail, name, message);
     }
   }
 
-  void add(CheckStatus status, std::string name, std::string message) {
-    m_verdict.checks.push_back({std::move(name), status, std::move(message)});
+  Check& add(CheckKind kind, CheckStatus status, std::string name, std::string message) {
+    Check check;
+    check.name = std::move(name);
+    check.kind = kind;
+    check.status = status;
+    check.message = std::move(message);
+    m_verdict.checks.push_back(std::move(check));
+    return m_verdict.checks.back();
   }
 
   Verdict error(const std::string& message) {
@@ -253,10 +396,21 @@ class Grader {
     if (m_verdict.status == VerdictStatus::Error) return m_verdict;
     m_verdict.status = VerdictStatus::Pass;
     for (const Check& check : m_verdict.checks) {
+      if (check.status == CheckStatus::Error) {
+        m_verdict.status = VerdictStatus::Error;
+        m_verdict.error = check.name + ": " + check.message;
+        return m_verdict;
+      }
       if (check.status == CheckStatus::Fail) m_verdict.status = VerdictStatus::Fail;
     }
     return m_verdict;
   }
+
+  struct Performance {
+    CaseData data;
+    emu::LaunchConfig config;
+    emu::LaunchResult result;
+  };
 
   const Exercise& m_exercise;
   const SourceFile& m_source;
@@ -264,7 +418,11 @@ class Grader {
   Backend& m_backend;
   const GradeOptions& m_options;
   Verdict m_verdict;
-  std::optional<emu::LaunchResult> m_performance_result;  // the performance case's run
+  Bindings m_constants;
+  std::string m_kernel;                    // the learner's PTX entry name
+  std::optional<HelperKernel> m_reference;  // when the reference is a kernel file
+  std::optional<Performance> m_performance;  // the performance case's run, when it was correct
+  std::string m_modelled_times;
   uint64_t m_case_counter = 0;
   bool m_stop = false;
 };
@@ -272,13 +430,18 @@ class Grader {
 }  // namespace
 
 const char* check_status_name(CheckStatus status) {
-  static const char* const k_names[] = {"pass", "fail", "skip", "info"};
+  static const char* const k_names[] = {"pass", "fail", "skip", "error"};
   return k_names[static_cast<int>(status)];
 }
 
 const char* verdict_status_name(VerdictStatus status) {
   static const char* const k_names[] = {"pass", "fail", "error"};
   return k_names[static_cast<int>(status)];
+}
+
+const char* check_kind_name(CheckKind kind) {
+  static const char* const k_names[] = {"compile", "correctness", "safety", "performance"};
+  return k_names[static_cast<int>(kind)];
 }
 
 Verdict grade_exercise(const Exercise& exercise, const SourceFile& source, Compiler& compiler, Backend& backend,

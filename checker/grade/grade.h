@@ -10,7 +10,8 @@
 namespace tilecamp::grade {
 
 struct GradeOptions {
-  uint64_t seed = 1;  // draws the hidden cases and the inputs
+  uint64_t seed = 1;         // draws the hidden cases and the inputs
+  std::string gpu = "h200";  // the cost model behind modelled_speedup on the emulator
 };
 
 Verdict grade_exercise(const Exercise& exercise, const SourceFile& source, Compiler& compiler, Backend& backend,

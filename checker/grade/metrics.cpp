@@ -3,27 +3,49 @@
 namespace tilecamp::grade {
 namespace {
 
+enum class Per { Nothing, Counter, Output, Fma, Speedup };
+
 struct Metric {
   const char* name;
-  uint64_t emu::Counters::*numerator;
-  uint64_t emu::Counters::*denominator;  // nullptr: the numerator is a total
-  const char* label;                     // what staying under a threshold means
+  const char* backend;
+  uint64_t emu::Counters::*numerator;    // nullptr for the speedups
+  Per per;
+  uint64_t emu::Counters::*denominator;  // when per == Counter
+  double scale;                          // the numerator's unit: 0.25 turns bytes into 4-byte elements
+  const char* label;
   const char* explanation;
 };
 
 constexpr Metric k_metrics[] = {
-    {"global_ld_sectors_per_request", &emu::Counters::global_ld_sectors, &emu::Counters::global_ld_requests,
-     "global loads are coalesced", "32-byte sectors each warp-wide global load touches: 4 when 32 lanes read 32 consecutive floats"},
-    {"global_st_sectors_per_request", &emu::Counters::global_st_sectors, &emu::Counters::global_st_requests,
-     "global stores are coalesced", "32-byte sectors each warp-wide global store touches: 4 when 32 lanes write 32 consecutive floats"},
-    {"shared_ld_wavefronts_per_request", &emu::Counters::shared_ld_wavefronts, &emu::Counters::shared_ld_requests,
-     "shared loads avoid bank conflicts", "passes each warp-wide shared load needs: 1 without bank conflicts, 32 when all lanes hit one bank"},
-    {"shared_st_wavefronts_per_request", &emu::Counters::shared_st_wavefronts, &emu::Counters::shared_st_requests,
-     "shared stores avoid bank conflicts", "passes each warp-wide shared store needs: 1 without bank conflicts, 32 when all lanes hit one bank"},
-    {"shared_ld_bank_conflicts", &emu::Counters::shared_ld_bank_conflicts, nullptr,
-     "shared loads avoid bank conflicts", "extra shared-load wavefronts caused by bank conflicts"},
-    {"shared_st_bank_conflicts", &emu::Counters::shared_st_bank_conflicts, nullptr,
-     "shared stores avoid bank conflicts", "extra shared-store wavefronts caused by bank conflicts"},
+    {"global_ld_sectors_per_request", "emulator", &emu::Counters::global_ld_sectors, Per::Counter,
+     &emu::Counters::global_ld_requests, 1, "global loads are coalesced",
+     "32-byte sectors each warp-wide global load touches: 4 when 32 lanes read 32 consecutive floats"},
+    {"global_st_sectors_per_request", "emulator", &emu::Counters::global_st_sectors, Per::Counter,
+     &emu::Counters::global_st_requests, 1, "global stores are coalesced",
+     "32-byte sectors each warp-wide global store touches: 4 when 32 lanes write 32 consecutive floats"},
+    {"shared_ld_wavefronts_per_request", "emulator", &emu::Counters::shared_ld_wavefronts, Per::Counter,
+     &emu::Counters::shared_ld_requests, 1, "shared loads avoid bank conflicts",
+     "passes each warp-wide shared load needs: 1 without bank conflicts, 32 when all lanes hit one bank"},
+    {"shared_st_wavefronts_per_request", "emulator", &emu::Counters::shared_st_wavefronts, Per::Counter,
+     &emu::Counters::shared_st_requests, 1, "shared stores avoid bank conflicts",
+     "passes each warp-wide shared store needs: 1 without bank conflicts, 32 when all lanes hit one bank"},
+    {"shared_ld_bank_conflicts", "emulator", &emu::Counters::shared_ld_bank_conflicts, Per::Nothing, nullptr, 1,
+     "shared loads have no bank conflicts", "extra shared-load wavefronts caused by bank conflicts"},
+    {"shared_st_bank_conflicts", "emulator", &emu::Counters::shared_st_bank_conflicts, Per::Nothing, nullptr, 1,
+     "shared stores have no bank conflicts", "extra shared-store wavefronts caused by bank conflicts"},
+    {"global_ld_elements_per_output", "emulator", &emu::Counters::global_ld_bytes, Per::Output, nullptr, 0.25,
+     "each input is loaded from global memory about once",
+     "4-byte elements loaded from global memory per output element: about 1 when every input is read once"},
+    {"global_ld_bytes_per_fma", "emulator", &emu::Counters::global_ld_bytes, Per::Fma, nullptr, 1,
+     "global loads are reused through shared memory",
+     "bytes loaded from global memory per multiply-add: 8 when each multiply-add loads both operands, 8 / TILE when a tile reuses them"},
+    {"shared_ld_wavefronts_per_fma", "emulator", &emu::Counters::shared_ld_wavefronts, Per::Fma, nullptr, 1,
+     "operands are reused from registers",
+     "shared-load wavefronts per multiply-add: register blocking reuses each loaded value for several outputs"},
+    {"modelled_speedup", "emulator", nullptr, Per::Speedup, nullptr, 1, "faster than the baseline (modelled)",
+     "the baseline kernel's modelled time over yours, on the cost model of the GPU named by --gpu"},
+    {"speedup", "gpu", nullptr, Per::Speedup, nullptr, 1, "faster than the baseline (measured)",
+     "the baseline kernel's measured time over yours, in the same run"},
 };
 
 const Metric* find_metric(const std::string& name) {
@@ -35,22 +57,45 @@ const Metric* find_metric(const std::string& name) {
 
 }  // namespace
 
-std::optional<double> metric_value(const emu::Counters& counters, const std::string& name) {
+std::optional<double> metric_value(const MetricInputs& inputs, const std::string& name) {
   const Metric* metric = find_metric(name);
   if (metric == nullptr) return std::nullopt;
-  const double numerator = static_cast<double>(counters.*metric->numerator);
-  if (metric->denominator == nullptr) return numerator;
-  const uint64_t denominator = counters.*metric->denominator;
-  if (denominator == 0) return std::nullopt;
-  return numerator / static_cast<double>(denominator);
+  if (metric->per == Per::Speedup) return name == "speedup" ? inputs.speedup : inputs.modelled_speedup;
+  if (inputs.counters == nullptr) return std::nullopt;
+  const double numerator = static_cast<double>(inputs.counters->*metric->numerator) * metric->scale;
+  double denominator = 1;
+  switch (metric->per) {
+    case Per::Nothing: break;
+    case Per::Counter: denominator = static_cast<double>(inputs.counters->*metric->denominator); break;
+    case Per::Output: denominator = inputs.outputs; break;
+    case Per::Fma: denominator = inputs.fmas; break;
+    case Per::Speedup: break;
+  }
+  if (denominator <= 0) return std::nullopt;
+  return numerator / denominator;
 }
 
-bool is_known_metric(const std::string& name) { return find_metric(name) != nullptr; }
+bool is_known_metric(const std::string& name, const std::string& backend) {
+  const Metric* metric = find_metric(name);
+  return metric != nullptr && backend == metric->backend;
+}
 
-std::vector<std::string> known_metrics() {
+std::vector<std::string> known_metrics(const std::string& backend) {
   std::vector<std::string> names;
-  for (const Metric& metric : k_metrics) names.emplace_back(metric.name);
+  for (const Metric& metric : k_metrics) {
+    if (backend == metric.backend) names.emplace_back(metric.name);
+  }
   return names;
+}
+
+bool metric_is_lower_bound(const std::string& name) {
+  const Metric* metric = find_metric(name);
+  return metric != nullptr && metric->per == Per::Speedup;
+}
+
+bool metric_has_lines(const std::string& name) {
+  const Metric* metric = find_metric(name);
+  return metric != nullptr && metric->per == Per::Counter;
 }
 
 std::string metric_label(const std::string& name) {

@@ -1,4 +1,5 @@
-// The figures an exercise's thresholds may name, computed from the emulator's counters.
+// The figures an exercise's thresholds may name: ratios of the emulator's counters, counters per
+// output element or per multiply-add, and speedups over the exercise's baseline kernel.
 #pragma once
 
 #include <optional>
@@ -9,13 +10,28 @@
 
 namespace tilecamp::grade {
 
-// e.g. "global_st_sectors_per_request", "shared_ld_wavefronts_per_request",
-// "shared_ld_bank_conflicts". nullopt for an unknown name, or a ratio with no requests.
-std::optional<double> metric_value(const emu::Counters& counters, const std::string& metric);
-bool is_known_metric(const std::string& metric);
-std::vector<std::string> known_metrics();
+// What a metric is computed from, beyond the counters.
+struct MetricInputs {
+  const emu::Counters* counters = nullptr;
+  double outputs = 0;                     // elements of the `out` and `inout` buffers
+  double fmas = 0;                        // the exercise's `fmas` expression; 0 when it has none
+  std::optional<double> modelled_speedup;  // baseline modelled time / learner modelled time
+  std::optional<double> speedup;           // baseline measured time / learner measured time (GPU)
+};
 
-// What keeping the metric under its threshold shows: "global stores are coalesced".
+// e.g. "global_st_sectors_per_request", "shared_ld_bank_conflicts", "modelled_speedup".
+// nullopt for an unknown name, a ratio with nothing to divide by, or a speedup not measured.
+std::optional<double> metric_value(const MetricInputs& inputs, const std::string& metric);
+
+// The metrics a threshold for `backend` ("emulator" or "gpu") may name.
+bool is_known_metric(const std::string& metric, const std::string& backend);
+std::vector<std::string> known_metrics(const std::string& backend);
+// Speedups are lower bounds (at least); every other metric is an upper bound (at most).
+bool metric_is_lower_bound(const std::string& metric);
+// Per-line figures exist for the counter ratios, not for speedups.
+bool metric_has_lines(const std::string& metric);
+
+// What meeting the threshold shows: "global stores are coalesced".
 std::string metric_label(const std::string& metric);
 
 // One sentence on what the metric means and what a good value looks like.

@@ -1,5 +1,6 @@
-// The course checks itself: for every exercise, the stub is marked `// TODO`, it fails for the
-// reason its metadata names (and for no other), and the reference solution passes.
+// The course checks itself: the index loads and lists every exercise folder; for every exercise,
+// the metadata parses, the stub is marked `// TODO`, it fails for the reasons its metadata names
+// (and for no other), the reference solution passes, and the lesson it belongs to exists.
 #pragma once
 
 #include <filesystem>
@@ -16,7 +17,13 @@ struct SelfCheckResult {
   std::vector<std::string> problems;  // empty when passed
 };
 
+struct SelfCheckReport {
+  std::vector<std::string> course_problems;  // the index, stray folders, missing lessons
+  std::vector<SelfCheckResult> exercises;
+  bool passed() const;
+};
+
 // Runs on the emulator with a fixed seed, so the result is the same everywhere.
-std::vector<SelfCheckResult> self_check_course(const std::filesystem::path& course_root, Compiler& compiler);
+SelfCheckReport self_check_course(const std::filesystem::path& course_root, Compiler& compiler);
 
 }  // namespace tilecamp::grade

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -11,16 +12,26 @@
 
 namespace tilecamp::grade {
 
-enum class CheckStatus { Pass, Fail, Skip, Info };
+// Error: the check could not be made (e.g. the baseline kernel would not run), which is not the
+// learner's fault; the verdict is then an error too.
+enum class CheckStatus { Pass, Fail, Skip, Error };
 enum class VerdictStatus { Pass, Fail, Error };
+// compile: the file compiles; correctness: a case's outputs; safety: the emulator's findings
+// (races, deadlocks, out-of-bounds accesses...); performance: the thresholds.
+enum class CheckKind { Compile, Correctness, Safety, Performance };
 
 const char* check_status_name(CheckStatus status);
 const char* verdict_status_name(VerdictStatus status);
+const char* check_kind_name(CheckKind kind);
 
 struct Check {
-  std::string name;     // "compiles", "public case 50x37", "stores are coalesced"
+  std::string name;     // "compiles", "public case width=50 height=37", "global stores are coalesced"
+  CheckKind kind = CheckKind::Correctness;
   CheckStatus status = CheckStatus::Pass;
   std::string message;  // why it failed, or a figure worth showing
+  std::string metric;   // performance checks: the metric and its measured value
+  std::optional<double> value;
+  std::optional<double> threshold;
 };
 
 struct Verdict {

@@ -12,7 +12,7 @@ std::string mark(grade::CheckStatus status, const Style& style) {
     case grade::CheckStatus::Pass: return style.green("PASS");
     case grade::CheckStatus::Fail: return style.red("FAIL");
     case grade::CheckStatus::Skip: return style.dim("SKIP");
-    case grade::CheckStatus::Info: return style.cyan("INFO");
+    case grade::CheckStatus::Error: return style.red("ERROR");
   }
   return "";
 }
@@ -82,7 +82,16 @@ nlohmann::ordered_json verdict_json(const grade::Verdict& verdict) {
   for (const auto& [name, value] : verdict.constants) json["constants"][name] = value;
   json["checks"] = nlohmann::ordered_json::array();
   for (const grade::Check& check : verdict.checks) {
-    json["checks"].push_back({{"name", check.name}, {"status", grade::check_status_name(check.status)}, {"message", check.message}});
+    nlohmann::ordered_json item = {{"name", check.name},
+                                   {"status", grade::check_status_name(check.status)},
+                                   {"message", check.message},
+                                   {"kind", grade::check_kind_name(check.kind)}};
+    if (check.value) {
+      item["metric"] = check.metric;
+      item["value"] = *check.value;
+      item["threshold"] = *check.threshold;
+    }
+    json["checks"].push_back(std::move(item));
   }
   json["diagnostics"] = nlohmann::ordered_json::array();
   for (const Diagnostic& d : verdict.diagnostics) json["diagnostics"].push_back(diagnostic_json(d));

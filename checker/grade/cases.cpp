@@ -1,0 +1,228 @@
+#include "checker/grade/cases.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <optional>
+#include <random>
+
+namespace tilecamp::grade {
+namespace {
+
+constexpr int64_t k_max_buffer_elements = int64_t{1} << 26;  // 256 MiB of floats
+
+bool is_prime(int64_t n) {
+  if (n < 2) return false;
+  for (int64_t d = 2; d * d <= n; ++d) {
+    if (n % d == 0) return false;
+  }
+  return true;
+}
+
+class CaseDrawer {
+ public:
+  CaseDrawer(const ProblemSpec& problem, uint64_t seed) : m_problem(problem), m_random(seed) {}
+
+  int64_t draw(int64_t low, int64_t high) { return std::uniform_int_distribution<int64_t>(low, high)(m_random); }
+
+  // A value of `dim` for which every tile of 2..32 leaves a partial tile at the edge, where the
+  // range allows one (not a multiple of 2 or 3).
+  int64_t partial(const std::string& dim) {
+    if (auto choice = chosen(dim)) return *choice;
+    const auto [low, high] = m_problem.ranges.at(dim);
+    for (int attempt = 0; attempt < 64; ++attempt) {
+      const int64_t value = draw(std::max<int64_t>(low, std::min<int64_t>(33, high)), high);
+      if (value % 2 != 0 && value % 3 != 0) return value;
+    }
+    return draw(low, high);
+  }
+
+  int64_t prime(const std::string& dim) {
+    if (auto choice = chosen(dim)) return *choice;
+    const auto [low, high] = m_problem.ranges.at(dim);
+    for (int attempt = 0; attempt < 256; ++attempt) {
+      const int64_t value = draw(low, high);
+      if (is_prime(value)) return value;
+    }
+    return partial(dim);
+  }
+
+  std::optional<int64_t> chosen(const std::string& dim) {
+    auto found = m_problem.choices.find(dim);
+    if (found == m_problem.choices.end()) return std::nullopt;
+    return found->second[static_cast<size_t>(draw(0, static_cast<int64_t>(found->second.size()) - 1))];
+  }
+
+  std::vector<ProblemCase> hidden() {
+    std::vector<ProblemCase> cases;
+    auto add = [&](auto value_of) {
+      ProblemCase problem_case;
+      problem_case.hidden = true;
+      for (const std::string& dim : m_problem.dims) problem_case.dims.push_back(value_of(dim));
+      cases.push_back(std::move(problem_case));
+    };
+    add([&](const std::string& dim) { return partial(dim); });
+    for (const std::string& one : m_problem.dims) {  // 1-wide, 1-tall, ...
+      auto range = m_problem.ranges.find(one);
+      if (range == m_problem.ranges.end() || range->second.first != 1) continue;
+      add([&](const std::string& dim) { return dim == one ? 1 : partial(dim); });
+    }
+    add([&](const std::string& dim) { return prime(dim); });
+    return cases;
+  }
+
+ private:
+  const ProblemSpec& m_problem;
+  std::mt19937_64 m_random;
+};
+
+std::vector<uint8_t> scalar_bytes(const Param& param, int64_t value) {
+  std::vector<uint8_t> bytes(4);
+  if (param.element == ElementType::F32) {
+    const float as_float = static_cast<float>(value);
+    std::memcpy(bytes.data(), &as_float, 4);
+  } else {
+    const uint32_t as_int = static_cast<uint32_t>(value);
+    std::memcpy(bytes.data(), &as_int, 4);
+  }
+  return bytes;
+}
+
+std::vector<uint8_t> input_bytes(const Param& param, size_t count, std::mt19937& random) {
+  std::vector<uint8_t> bytes(count * 4);
+  if (param.element == ElementType::F32) {
+    std::uniform_real_distribution<float> values(static_cast<float>(param.low), static_cast<float>(param.high));
+    for (size_t i = 0; i < count; ++i) {
+      float value = values(random);
+      if (value == 0.0f) value = static_cast<float>(param.high);  // never 0: distinguishable from unwritten
+      std::memcpy(bytes.data() + i * 4, &value, 4);
+    }
+  } else {
+    std::uniform_int_distribution<int64_t> values(static_cast<int64_t>(param.low), static_cast<int64_t>(param.high));
+    for (size_t i = 0; i < count; ++i) {
+      int64_t value = values(random);
+      if (value == 0) value = static_cast<int64_t>(param.high);
+      const uint32_t narrow = static_cast<uint32_t>(value);
+      std::memcpy(bytes.data() + i * 4, &narrow, 4);
+    }
+  }
+  return bytes;
+}
+
+std::vector<uint8_t> poisoned_bytes(const Param& param, size_t count) {
+  std::vector<uint8_t> bytes(count * 4, 0xFF);  // all ones: a NaN as a float, -1 as an integer
+  if (param.element == ElementType::F32) {
+    const float poison = std::nanf("");
+    for (size_t i = 0; i < count; ++i) std::memcpy(bytes.data() + i * 4, &poison, 4);
+  }
+  return bytes;
+}
+
+Expected<std::vector<int64_t>> evaluate_all(const std::vector<std::string>& texts, const Bindings& names) {
+  std::vector<int64_t> values;
+  for (const std::string& text : texts) {
+    TC_TRY_ASSIGN(int64_t value, evaluate(text, names));
+    values.push_back(value);
+  }
+  return values;
+}
+
+std::string listed(const std::vector<std::string>& texts) {
+  std::string out;
+  for (const std::string& text : texts) out += (out.empty() ? "" : ", ") + text;
+  return texts.size() == 1 ? out : "(" + out + ")";
+}
+
+std::string listed(const std::vector<int64_t>& values) {
+  std::string out;
+  for (int64_t value : values) out += (out.empty() ? "" : ", ") + std::to_string(value);
+  return values.size() == 1 ? out : "(" + out + ")";
+}
+
+}  // namespace
+
+std::string case_shape(const ProblemSpec& problem, const ProblemCase& problem_case) {
+  std::string shape;
+  for (size_t i = 0; i < problem.dims.size(); ++i) {
+    shape += fmt::format("{}{}={}", i == 0 ? "" : " ", problem.dims[i], problem_case.dims[i]);
+  }
+  return shape;
+}
+
+std::vector<ProblemCase> draw_cases(const ProblemSpec& problem, uint64_t seed) {
+  std::vector<ProblemCase> cases;
+  for (const std::vector<int64_t>& dims : problem.public_cases) cases.push_back({dims, false, false});
+  CaseDrawer drawer(problem, seed);
+  for (ProblemCase& hidden : drawer.hidden()) cases.push_back(std::move(hidden));
+  for (const std::vector<int64_t>& dims : problem.hidden_cases) cases.push_back({dims, true, false});
+  if (!problem.performance.empty()) cases.push_back({problem.performance, true, true});
+  return cases;
+}
+
+Expected<CaseData> make_case_data(const Exercise& exercise, const ProblemCase& problem_case, uint64_t seed) {
+  CaseData data;
+  for (size_t i = 0; i < exercise.problem.dims.size(); ++i) data.dims[exercise.problem.dims[i]] = problem_case.dims[i];
+  std::mt19937 random(static_cast<uint32_t>(seed ^ (seed >> 32)));
+  for (const Param& param : exercise.params) {
+    if (!param.pointer) {
+      TC_TRY_ASSIGN(int64_t value, evaluate(param.value, data.dims));
+      data.buffer_of_param.push_back(-1);
+      data.arguments.push_back({scalar_bytes(param, value), -1});
+      continue;
+    }
+    TC_TRY_ASSIGN(int64_t count, evaluate(param.size, data.dims));
+    if (count < 0 || count > k_max_buffer_elements) {
+      return make_error(fmt::format("buffer `{}` would have {} elements (size `{}`); at most {} are allowed",
+                                    param.name, count, param.size, k_max_buffer_elements));
+    }
+    const size_t elements = static_cast<size_t>(count);
+    const int index = static_cast<int>(data.buffers.size());
+    data.buffers.push_back({param.name, param.is_input() ? input_bytes(param, elements, random) : poisoned_bytes(param, elements)});
+    data.buffer_of_param.push_back(index);
+    data.arguments.push_back({{}, index});
+  }
+  return data;
+}
+
+Expected<emu::LaunchConfig> launch_config(const LaunchSpec& launch, const Bindings& names) {
+  TC_TRY_ASSIGN(std::vector<int64_t> block, evaluate_all(launch.block, names));
+  TC_TRY_ASSIGN(std::vector<int64_t> grid, evaluate_all(launch.grid, names));
+  block.resize(3, 1);
+  grid.resize(3, 1);
+  const int64_t threads = block[0] * block[1] * block[2];
+  const bool block_ok = block[0] >= 1 && block[1] >= 1 && block[2] >= 1 && block[2] <= 64 && threads <= 1024;
+  if (!block_ok) {
+    block.resize(launch.block.size());
+    return make_error(fmt::format("the block {} = {} is {} threads; a block has 1 to 1024 threads, each side at least 1",
+                                  listed(launch.block), listed(block), threads));
+  }
+  if (grid[0] < 1 || grid[1] < 1 || grid[2] < 1 || grid[0] > 0x7fffffff || grid[1] > 65535 || grid[2] > 65535) {
+    grid.resize(launch.grid.size());
+    return make_error(fmt::format("the grid {} = {} is not a valid grid: each side at least 1", listed(launch.grid),
+                                  listed(grid)));
+  }
+  emu::LaunchConfig config;
+  config.block = {static_cast<uint32_t>(block[0]), static_cast<uint32_t>(block[1]), static_cast<uint32_t>(block[2])};
+  config.grid = {static_cast<uint32_t>(grid[0]), static_cast<uint32_t>(grid[1]), static_cast<uint32_t>(grid[2])};
+  if (!launch.shared_bytes.empty()) {
+    TC_TRY_ASSIGN(int64_t shared, evaluate(launch.shared_bytes, names));
+    if (shared < 0 || shared > 227 * 1024) {
+      return make_error(fmt::format("dynamic shared memory `{}` = {} bytes; a block may have 0 to {} bytes",
+                                    launch.shared_bytes, shared, 227 * 1024));
+    }
+    config.dynamic_shared_bytes = static_cast<uint32_t>(shared);
+  }
+  return config;
+}
+
+double output_elements(const Exercise& exercise, const CaseData& data) {
+  double elements = 0;
+  for (size_t i = 0; i < exercise.params.size(); ++i) {
+    if (exercise.params[i].is_output()) elements += static_cast<double>(data.buffers[static_cast<size_t>(data.buffer_of_param[i])].bytes.size() / 4);
+  }
+  return elements;
+}
+
+}  // namespace tilecamp::grade

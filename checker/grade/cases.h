@@ -1,0 +1,47 @@
+// The cases an exercise is graded on, and the buffers and arguments of one case: drawn from the
+// exercise's [problem] and [[param]] tables, the same for the learner's kernel, a reference
+// kernel and the baseline.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "checker/backend.h"
+#include "checker/grade/exercise.h"
+#include "checker/grade/expression.h"
+
+namespace tilecamp::grade {
+
+struct ProblemCase {
+  std::vector<int64_t> dims;  // one value per dimension, in the order of problem.dims
+  bool hidden = false;
+  bool performance = false;   // the case the thresholds are measured on
+};
+
+// "width=50 height=37": what the learner is shown of a case.
+std::string case_shape(const ProblemSpec& problem, const ProblemCase& problem_case);
+
+// The public cases, then the hidden ones drawn from `seed` (partial tiles, each dimension 1,
+// primes), the fixed hidden cases, and last the performance case.
+std::vector<ProblemCase> draw_cases(const ProblemSpec& problem, uint64_t seed);
+
+struct CaseData {
+  Bindings dims;                          // dimension name -> value
+  std::vector<BufferData> buffers;        // one per pointer parameter, in parameter order
+  std::vector<KernelArgument> arguments;  // one per parameter
+  std::vector<int> buffer_of_param;       // parameter index -> buffer index, -1 for scalars
+};
+
+// Inputs uniform in each parameter's range and never 0, outputs poisoned with NaN (all ones for
+// integers), scalars evaluated. An Error: a size expression is negative or too large.
+Expected<CaseData> make_case_data(const Exercise& exercise, const ProblemCase& problem_case, uint64_t seed);
+
+// The grid, block and dynamic shared memory of `launch` with `names` bound. An Error says which
+// value is out of range: "block (TILE_DIM, BLOCK_ROWS) = (64, 32) is 2048 threads; ...".
+Expected<emu::LaunchConfig> launch_config(const LaunchSpec& launch, const Bindings& names);
+
+// Elements in every `out` and `inout` buffer: the denominator of the *_per_output metrics.
+double output_elements(const Exercise& exercise, const CaseData& data);
+
+}  // namespace tilecamp::grade

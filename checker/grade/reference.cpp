@@ -1,0 +1,180 @@
+#include "checker/grade/reference.h"
+
+#include <algorithm>
+#include <cstring>
+#include <functional>
+#include <map>
+
+namespace tilecamp::grade {
+namespace {
+
+// The float buffers of one case by parameter name; a reference reads its inputs and fills its
+// outputs (already sized) here. Sums are accumulated in double, then rounded once.
+using FloatBuffers = std::map<std::string, std::vector<float>>;
+using Options = std::map<std::string, double>;
+
+struct Builtin {
+  const char* name;
+  std::vector<const char*> inputs;
+  std::vector<const char*> outputs;
+  std::vector<const char*> dims;
+  std::function<void(const Bindings&, const Options&, FloatBuffers&)> run;
+};
+
+size_t at(const Bindings& dims, const char* name) { return static_cast<size_t>(dims.at(name)); }
+
+void vector_add(const Bindings&, const Options&, FloatBuffers& b) {
+  auto& c = b["c"];
+  for (size_t i = 0; i < c.size() && i < b["a"].size() && i < b["b"].size(); ++i) c[i] = b["a"][i] + b["b"][i];
+}
+
+void copy(const Bindings&, const Options&, FloatBuffers& b) {
+  auto& out = b["out"];
+  std::copy_n(b["in"].begin(), std::min(out.size(), b["in"].size()), out.begin());
+}
+
+void transpose(const Bindings& dims, const Options&, FloatBuffers& b) {
+  const size_t width = at(dims, "width"), height = at(dims, "height");
+  const auto& in = b["in"];
+  auto& out = b["out"];
+  for (size_t y = 0; y < height; ++y) {
+    for (size_t x = 0; x < width; ++x) out[x * height + y] = in[y * width + x];
+  }
+}
+
+void stencil_1d(const Bindings& dims, const Options& options, FloatBuffers& b) {
+  const int64_t n = dims.at("n");
+  const int64_t radius = static_cast<int64_t>(options.count("radius") ? options.at("radius") : 3);
+  const auto& in = b["in"];
+  auto& out = b["out"];
+  for (int64_t i = 0; i < n; ++i) {
+    double sum = 0;
+    for (int64_t j = std::max<int64_t>(0, i - radius); j <= std::min(n - 1, i + radius); ++j) sum += in[static_cast<size_t>(j)];
+    out[static_cast<size_t>(i)] = static_cast<float>(sum / static_cast<double>(2 * radius + 1));
+  }
+}
+
+void column_sum(const Bindings& dims, const Options&, FloatBuffers& b) {
+  const size_t width = at(dims, "width"), height = at(dims, "height");
+  const auto& in = b["in"];
+  auto& out = b["out"];
+  for (size_t x = 0; x < width; ++x) {
+    double sum = 0;
+    for (size_t y = 0; y < height; ++y) sum += in[y * width + x];
+    out[x] = static_cast<float>(sum);
+  }
+}
+
+void block_sum(const Bindings& dims, const Options&, FloatBuffers& b) {
+  const size_t n = at(dims, "n"), block = at(dims, "block");
+  const auto& in = b["in"];
+  auto& out = b["out"];
+  for (size_t first = 0, index = 0; first < n && index < out.size(); first += block, ++index) {
+    double sum = 0;
+    for (size_t i = first; i < std::min(n, first + block); ++i) sum += in[i];
+    out[index] = static_cast<float>(sum);
+  }
+}
+
+void sgemm(const Bindings& dims, const Options&, FloatBuffers& b) {
+  const size_t m = at(dims, "M"), n = at(dims, "N"), k = at(dims, "K");
+  const auto& a = b["A"];
+  const auto& bm = b["B"];
+  auto& c = b["C"];
+  std::vector<double> row(n);
+  for (size_t i = 0; i < m; ++i) {
+    std::fill(row.begin(), row.end(), 0.0);
+    for (size_t p = 0; p < k; ++p) {
+      const double a_ip = a[i * k + p];
+      for (size_t j = 0; j < n; ++j) row[j] += a_ip * bm[p * n + j];
+    }
+    for (size_t j = 0; j < n; ++j) c[i * n + j] = static_cast<float>(row[j]);
+  }
+}
+
+const std::vector<Builtin>& builtins() {
+  static const std::vector<Builtin> k_builtins = {
+      {"vector_add", {"a", "b"}, {"c"}, {"n"}, vector_add},
+      {"copy", {"in"}, {"out"}, {}, copy},
+      {"transpose", {"in"}, {"out"}, {"width", "height"}, transpose},
+      {"stencil_1d", {"in"}, {"out"}, {"n"}, stencil_1d},
+      {"column_sum", {"in"}, {"out"}, {"width", "height"}, column_sum},
+      {"block_sum", {"in"}, {"out"}, {"n", "block"}, block_sum},
+      {"sgemm", {"A", "B"}, {"C"}, {"M", "N", "K"}, sgemm},
+  };
+  return k_builtins;
+}
+
+const Builtin* find_builtin(const std::string& name) {
+  for (const Builtin& builtin : builtins()) {
+    if (name == builtin.name) return &builtin;
+  }
+  return nullptr;
+}
+
+std::vector<float> floats_of(const std::vector<uint8_t>& bytes) {
+  std::vector<float> values(bytes.size() / 4);
+  std::memcpy(values.data(), bytes.data(), values.size() * 4);
+  return values;
+}
+
+}  // namespace
+
+std::vector<std::string> builtin_references() {
+  std::vector<std::string> names;
+  for (const Builtin& builtin : builtins()) names.emplace_back(builtin.name);
+  return names;
+}
+
+Status check_builtin_reference(const std::string& name, const Exercise& exercise) {
+  const Builtin* builtin = find_builtin(name);
+  if (builtin == nullptr) {
+    std::string known;
+    for (const std::string& n : builtin_references()) known += (known.empty() ? "" : ", ") + n;
+    return make_error("one of the built-in references (" + known + "), not `" + name + "`");
+  }
+  auto find_param = [&](const char* wanted) {
+    return std::find_if(exercise.params.begin(), exercise.params.end(), [&](const Param& p) { return p.name == wanted; });
+  };
+  for (const char* input : builtin->inputs) {
+    auto param = find_param(input);
+    if (param == exercise.params.end() || !param->pointer || !param->is_input() || param->element != ElementType::F32) {
+      return make_error(std::string("`") + name + "` reads a float input parameter named `" + input + "`");
+    }
+  }
+  for (const char* output : builtin->outputs) {
+    auto param = find_param(output);
+    if (param == exercise.params.end() || !param->pointer || !param->is_output() || param->element != ElementType::F32) {
+      return make_error(std::string("`") + name + "` writes a float output parameter named `" + output + "`");
+    }
+  }
+  for (const char* dim : builtin->dims) {
+    if (std::find(exercise.problem.dims.begin(), exercise.problem.dims.end(), dim) == exercise.problem.dims.end()) {
+      return make_error(std::string("`") + name + "` needs a problem dimension named `" + dim + "`");
+    }
+  }
+  return ok();
+}
+
+std::vector<std::vector<uint8_t>> run_builtin_reference(const Exercise& exercise, const CaseData& data) {
+  const Builtin* builtin = find_builtin(exercise.reference.builtin);
+  FloatBuffers buffers;
+  for (size_t i = 0; i < exercise.params.size(); ++i) {
+    if (data.buffer_of_param[i] < 0) continue;
+    const std::vector<uint8_t>& bytes = data.buffers[static_cast<size_t>(data.buffer_of_param[i])].bytes;
+    buffers[exercise.params[i].name] = floats_of(bytes);
+  }
+  builtin->run(data.dims, exercise.reference.options, buffers);
+  std::vector<std::vector<uint8_t>> result;
+  for (size_t i = 0; i < exercise.params.size(); ++i) {
+    if (data.buffer_of_param[i] < 0) continue;
+    const std::vector<float>& values = buffers[exercise.params[i].name];
+    std::vector<uint8_t> bytes(values.size() * 4);
+    std::memcpy(bytes.data(), values.data(), bytes.size());
+    result.push_back(exercise.params[i].is_output() ? std::move(bytes)
+                                                    : data.buffers[static_cast<size_t>(data.buffer_of_param[i])].bytes);
+  }
+  return result;
+}
+
+}  // namespace tilecamp::grade
