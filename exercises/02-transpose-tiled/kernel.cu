@@ -1,14 +1,16 @@
 // Exercise 02-transpose-tiled: transpose a matrix through a shared-memory tile.
 //
 // `in` has `height` rows of `width` floats; write its transpose to `out` (`width` rows of
-// `height` floats). Both are row-major. The checker launches one block of TILE_DIM x TILE_DIM
-// threads per TILE_DIM x TILE_DIM tile of `in`:
+// `height` floats), so that out[x * height + y] = in[y * width + x]. Both are row-major. The
+// checker launches one block per TILE_DIM x TILE_DIM tile of `in`:
+//     block = (TILE_DIM, BLOCK_ROWS)      BLOCK_ROWS is TILE_DIM unless you #define it
 //     grid  = (ceil(width / TILE_DIM), ceil(height / TILE_DIM))
-//     block = (TILE_DIM, TILE_DIM)
+// (With BLOCK_ROWS < TILE_DIM each thread moves TILE_DIM / BLOCK_ROWS elements: lesson 4 does
+// that. You do not need it here.)
 //
 // The code below is correct but slow: each warp reads one row of `in` (coalesced) and writes
-// one COLUMN of `out`, so every store request touches 32 different 32-byte sectors.
-// Make both the loads and the stores coalesced (4 sectors per warp request).
+// one COLUMN of `out`, so every store request touches 32 different 32-byte sectors. Make both
+// the loads and the stores coalesced: at most 4 sectors per warp request.
 //
 // Check it with:  tilecamp check 02-transpose-tiled
 
