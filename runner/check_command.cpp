@@ -1,12 +1,11 @@
-// tilecamp check EXERCISE [--file PATH] [--seed N] [--json]
+// tilecamp check EXERCISE [--file PATH] [--backend auto|emulator|gpu] [--seed N] [--gpu NAME] [--json]
 #include <iostream>
-#include <random>
 
-#include "checker/compile/nvrtc_compiler.h"
-#include "checker/grade/grade.h"
 #include "checker/report/verdict_report.h"
 #include "runner/backend_choice.h"
 #include "runner/command.h"
+#include "runner/grading.h"
+#include "runner/progress.h"
 #include "runner/terminal.h"
 
 namespace tilecamp::runner {
@@ -17,64 +16,49 @@ struct CheckOptions {
   std::string file;
   std::optional<uint64_t> seed;
   std::string backend = "auto";
+  std::string gpu = "h200";
   bool json = false;
 };
 
-int exit_code(grade::VerdictStatus status) {
-  switch (status) {
-    case grade::VerdictStatus::Pass: return k_exit_ok;
-    case grade::VerdictStatus::Fail: return k_exit_failed;
-    case grade::VerdictStatus::Error: return k_exit_usage;
-  }
-  return k_exit_usage;
-}
-
-// A verdict that could not even start (no course, unknown exercise, unreadable file).
-int report_error(const CheckOptions& options, const std::string& message) {
-  grade::Verdict verdict;
-  verdict.exercise = options.exercise;
-  verdict.file = options.file;
-  verdict.backend = "emulator";
-  verdict.status = grade::VerdictStatus::Error;
-  verdict.error = message;
-  if (options.json) {
+int print_verdict(const grade::Verdict& verdict, bool json) {
+  if (json) {
     std::cout << report::verdict_json(verdict).dump(2) << "\n";
-  } else {
-    std::cerr << style_for(stderr).red("error") << ": " << message << "\n";
-  }
-  return k_exit_usage;
-}
-
-int run_check(CheckOptions options) {
-  auto root = find_course_root();
-  if (!root) {
-    return report_error(options, k_no_course);
-  }
-  auto exercise = grade::find_exercise(*root, options.exercise);
-  if (!exercise) return report_error(options, exercise.error());
-  std::filesystem::path file = options.file.empty() ? exercise->stub_path() : std::filesystem::path(options.file);
-  if (options.file.empty()) {  // show the path relative to where the learner stands
-    std::error_code ignored;
-    auto relative = std::filesystem::relative(file, std::filesystem::current_path(ignored), ignored);
-    if (!relative.empty() && !relative.string().starts_with("..")) file = relative;
-  }
-  options.file = file.string();
-  SourceFile source{file.string(), ""};
-  std::string error;
-  if (!read_file(file, source.text, error)) return report_error(options, error);
-
-  grade::GradeOptions grade_options;
-  grade_options.seed = options.seed ? *options.seed : std::random_device{}() % 1000000;
-  auto backend = choose_backend(options.backend);
-  if (!backend) return report_error(options, backend.error());
-  NvrtcCompiler compiler;
-  const grade::Verdict verdict = grade::grade_exercise(*exercise, source, compiler, **backend, grade_options);
-  if (options.json) {
-    std::cout << report::verdict_json(verdict).dump(2) << "\n";
+  } else if (verdict.status == grade::VerdictStatus::Error && verdict.checks.empty()) {
+    std::cerr << style_for(stderr).red("error") << ": " << verdict.error << "\n";
   } else {
     std::cout << report::verdict_text(verdict, style_for(stdout));
   }
   return exit_code(verdict.status);
+}
+
+// Remembers the result when the learner's own kernel.cu was checked, for `tilecamp list`.
+void record_progress(const std::filesystem::path& root, const grade::Exercise& exercise,
+                     const std::filesystem::path& file, const grade::Verdict& verdict) {
+  std::error_code ignored;
+  if (!std::filesystem::equivalent(file, exercise.stub_path(), ignored)) return;
+  if (verdict.status == grade::VerdictStatus::Error) return;
+  Progress progress = Progress::load(root);
+  if (!progress.repair_note().empty()) std::cerr << style_for(stderr).yellow("note") << ": " << progress.repair_note() << "\n";
+  std::string contents, error;
+  if (!read_file(file, contents, error) || !progress.record(exercise.name, contents, verdict.status == grade::VerdictStatus::Pass, error)) {
+    std::cerr << style_for(stderr).yellow("note") << ": progress not saved: " << error << "\n";
+  }
+}
+
+int run_check(const CheckOptions& options) {
+  auto root = find_course_root();
+  if (!root) return print_verdict(error_verdict(options.exercise, options.file, k_no_course), options.json);
+  auto exercise = grade::find_exercise(*root, options.exercise);
+  if (!exercise) return print_verdict(error_verdict(options.exercise, options.file, exercise.error()), options.json);
+  const std::filesystem::path file = options.file.empty() ? exercise->stub_path() : std::filesystem::path(options.file);
+  const std::string shown = options.file.empty() ? shown_path(file) : options.file;
+  GradeSettings settings;
+  settings.seed = options.seed ? *options.seed : fresh_seed();
+  settings.backend = options.backend;
+  settings.gpu = options.gpu;
+  const grade::Verdict verdict = grade_file(*exercise, file, shown, settings);
+  record_progress(*root, *exercise, file, verdict);
+  return print_verdict(verdict, options.json);
 }
 
 }  // namespace
@@ -86,12 +70,14 @@ std::function<int()> setup_check_command(CLI::App& app) {
       "Examples:\n"
       "  tilecamp check 02-transpose-tiled                   # your exercises/02-transpose-tiled/kernel.cu\n"
       "  tilecamp check 02-transpose-tiled --file mine.cu    # another file, graded as that exercise\n"
-      "  tilecamp check 02-transpose-tiled --seed 4242       # the same hidden cases as an earlier run\n\n"
+      "  tilecamp check 02-transpose-tiled --seed 4242       # the same hidden cases as an earlier run\n"
+      "  tilecamp check 02-transpose-tiled --json            # one JSON object (README: \"check --json\")\n\n"
       "Exit status: 0 passed, 1 failed (a check did not pass), 2 could not check.");
   command->add_option("exercise", options->exercise, "the exercise, e.g. 02-transpose-tiled")->required();
   command->add_option("--file", options->file, "check this kernel file instead of the exercise's kernel.cu");
   command->add_option("--seed", options->seed, "seed for the hidden cases and inputs (default: a fresh one, printed)");
   command->add_option("--backend", options->backend, k_backend_help);
+  command->add_option("--gpu", options->gpu, "the GPU whose cost model gives the emulator's modelled speedup (default h200)");
   command->add_flag("--json", options->json, "print the verdict as one JSON object");
   return [options] { return run_check(*options); };
 }

@@ -17,6 +17,8 @@ struct Command {
 
 std::function<int()> setup_profile_command(CLI::App& app);
 std::function<int()> setup_check_command(CLI::App& app);
+std::function<int()> setup_check_all_command(CLI::App& app);
+std::function<int()> setup_list_command(CLI::App& app);
 std::function<int()> setup_dev_command(CLI::App& app);
 std::function<int()> setup_lesson_command(CLI::App& app);
 int show_lesson(int number, const std::string& preface);

@@ -6,8 +6,10 @@ namespace {
 
 const tilecamp::runner::Command k_commands[] = {
     {"check", tilecamp::runner::setup_check_command},
+    {"check-all", tilecamp::runner::setup_check_all_command},
     {"dev", tilecamp::runner::setup_dev_command},
     {"lesson", tilecamp::runner::setup_lesson_command},
+    {"list", tilecamp::runner::setup_list_command},
     {"profile", tilecamp::runner::setup_profile_command},
 };
 

@@ -1,0 +1,35 @@
+// Grading one of the course's exercises from the runner: what `check`, `check-all` and (later)
+// the watch mode share. Never throws; every failure comes back as a verdict.
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+#include "checker/grade/exercise.h"
+#include "checker/grade/verdict.h"
+
+namespace tilecamp::runner {
+
+struct GradeSettings {
+  uint64_t seed = 0;
+  std::string backend = "auto";
+  std::string gpu = "h200";
+};
+
+// Grades `file` as `exercise`. `shown_path` is how the verdict names the file.
+grade::Verdict grade_file(const grade::Exercise& exercise, const std::filesystem::path& file,
+                          const std::string& shown_path, const GradeSettings& settings);
+
+// A verdict for a check that could not start (no course, unknown exercise, unreadable file).
+grade::Verdict error_verdict(const std::string& exercise, const std::string& file, const std::string& message);
+
+// 0 passed, 1 failed, 2 could not check.
+int exit_code(grade::VerdictStatus status);
+
+// `path` relative to the working directory when it lies below it, else as given.
+std::string shown_path(const std::filesystem::path& path);
+
+// A fresh seed for the hidden cases, printed with every verdict so a run can be repeated.
+uint64_t fresh_seed();
+
+}  // namespace tilecamp::runner
