@@ -29,7 +29,9 @@ namespace tilecamp::emu {
   X(local_st_requests)            \
   X(local_st_sectors)             \
   X(global_ld_bytes)              \
-  X(global_st_bytes)
+  X(global_st_bytes)              \
+  X(global_ld_unique_sectors)      \
+  X(global_ld_rounds)
 
 struct Counters {
 #define TILECAMP_DECLARE_COUNTER(name) uint64_t name = 0;

@@ -2,6 +2,7 @@
 // per-request charging of global sectors and shared-memory wavefronts.
 #include <bit>
 #include <cstring>
+#include <utility>
 
 #include "checker/emu/alu.h"
 #include "checker/emu/race_detector.h"
@@ -94,6 +95,12 @@ void KernelRun::memory_access(Warp& warp, const Instruction& in, uint32_t lanes)
   WarpAccess access;
   if (!resolve_access(warp, in, address_operand, lanes, bytes, access)) return;
   count_access(in, access, bytes);
+  // Global loads travel in rounds: those a warp issues before a barrier, a global store (which a
+  // later load may not pass: they may alias) or a loop's back-edge wait together, once.
+  if (access.lanes[0] != 0) {
+    if (is_store) warp.load_round_open = false;
+    else if (!std::exchange(warp.load_round_open, true)) ++m_counters[&in - m_code.data()].global_ld_rounds;
+  }
   const auto& pointers = access.pointers;
 
   std::array<uint64_t, k_warp_size> stored_low{}, stored_high{};  // for the race detector
@@ -221,6 +228,7 @@ void KernelRun::count_access(const Instruction& in, const WarpAccess& access, ui
     (is_store ? counters.global_st_sectors : counters.global_ld_sectors) += sectors;
     // The bytes the threads asked for: against sectors * 32 it says how much traffic was useful.
     (is_store ? counters.global_st_bytes : counters.global_ld_bytes) += uint64_t{bytes} * std::popcount(access.lanes[0]);
+    if (!is_store) counters.global_ld_unique_sectors += count_new_block_sectors(access.addresses[0], access.lanes[0], bytes);
   }
   if (access.lanes[1]) {
     LaneAddresses shared = access.addresses[1];  // a member of a merged access charges the chunk or nothing
@@ -247,6 +255,22 @@ void KernelRun::count_access(const Instruction& in, const WarpAccess& access, ui
     (is_store ? counters.local_st_requests : counters.local_ld_requests) += 1;
     (is_store ? counters.local_st_sectors : counters.local_ld_sectors) += sectors;
   }
+}
+
+// The sectors of a global load that no earlier load of this block touched: all that an L1 which
+// keeps what one block reads has to fetch from L2 (the cost model's L1 fill term).
+uint32_t KernelRun::count_new_block_sectors(const LaneAddresses& addresses, uint32_t lanes, uint32_t bytes) {
+  uint32_t added = 0;
+  uint64_t previous = ~uint64_t{0};  // neighbouring lanes mostly share a sector: skip the lookup
+  for_each_lane(lanes, [&](int lane) {
+    const uint64_t last = (addresses[lane] + bytes - 1) / k_sector_bytes;
+    for (uint64_t sector = addresses[lane] / k_sector_bytes; sector <= last; ++sector) {
+      if (sector == previous) continue;
+      previous = sector;
+      added += m_block_sectors.insert(sector).second ? 1 : 0;
+    }
+  });
+  return added;
 }
 
 }  // namespace tilecamp::emu

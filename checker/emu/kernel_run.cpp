@@ -102,6 +102,7 @@ void KernelRun::run_block() {
   const size_t register_count = m_function.register_names.size();
   m_registers.assign(warp_count * register_count * k_warp_size, 0);
   m_shared.assign(m_function.static_shared_bytes + m_config.dynamic_shared_bytes, 0);
+  m_block_sectors.clear();
   m_races.start_block(static_cast<uint32_t>(m_shared.size()));
   m_local.assign(size_t{threads} * m_function.local_bytes, 0);
   m_block_exited = 0;
@@ -196,6 +197,7 @@ void KernelRun::execute(Warp& warp) {
     case Opcode::BarRed:
       if (lanes != 0) {
         ++counters.barriers;
+        warp.load_round_open = false;
         barrier(warp, in, lanes);
         return;
       }
@@ -238,6 +240,7 @@ void KernelRun::branch(Warp& warp, const Instruction& in, uint32_t taken) {
   StackEntry& top = warp.stack.back();
   const uint32_t not_taken = top.mask & ~taken;
   const uint32_t pc = top.pc;
+  if (taken != 0 && in.target <= pc) warp.load_round_open = false;  // a loop's next iteration
   if (not_taken == 0) {
     top.pc = in.target;
   } else if (taken == 0) {

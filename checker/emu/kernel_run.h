@@ -6,6 +6,7 @@
 #include <bit>
 #include <deque>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "checker/emu/access_rules.h"
@@ -57,6 +58,7 @@ struct Warp {
   State state = State::Running;
   uint32_t barrier_pc = 0;
   uint32_t barrier_id = 0;
+  bool load_round_open = false;  // a global load issued since the last barrier, global store or loop back-edge
   uint32_t barrier_expected = 0;  // threads the barrier waits for; 0: every thread of the block
   uint64_t executed = 0;   // warp instructions so far (drives %clock)
   uint64_t* registers = nullptr;  // registers[reg * 32 + lane]
@@ -114,6 +116,7 @@ class KernelRun {
   bool resolve_access(Warp& warp, const ptx::Instruction& in, const ptx::Operand& address_operand, uint32_t lanes,
                       uint32_t bytes, WarpAccess& access);
   void count_access(const ptx::Instruction& in, const WarpAccess& access, uint32_t bytes);
+  uint32_t count_new_block_sectors(const LaneAddresses& addresses, uint32_t lanes, uint32_t bytes);
   void atomic_access(Warp& warp, const ptx::Instruction& in, uint32_t lanes);
   uint8_t* resolve_generic(Warp& warp, const ptx::Instruction& in, uint64_t address, uint32_t bytes, int lane);
   uint64_t symbol_value(int symbol) const;
@@ -163,6 +166,7 @@ class KernelRun {
   uint64_t m_block_linear = 0;
   uint32_t m_block_exited = 0;   // threads of the current block that have exited
   std::vector<uint8_t> m_shared;
+  std::unordered_set<uint64_t> m_block_sectors;  // global sectors the current block has loaded
   std::vector<uint8_t> m_local;  // block threads x local_bytes
   std::vector<uint64_t> m_registers;
   uint64_t m_budget_left = 0;

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
 #include <cstring>
 #include <fstream>
 #include <optional>
@@ -98,7 +99,12 @@ std::string worst_line(const emu::LaunchResult& result, const std::string& metri
     }
   }
   if (worst == nullptr || worst->line == 0) return "";
-  return fmt::format("line {} `{}` ({:.1f})", worst->line, source_line(source, worst->line), worst_value);
+  return fmt::format("line {} `{}` ({:g})", worst->line, source_line(source, worst->line), worst_value);
+}
+
+// 404736 for a count, 4.00 for a ratio.
+std::string figure_text(double value) {
+  return value == std::floor(value) && value >= 100 ? fmt::format("{:.0f}", value) : fmt::format("{:.2f}", value);
 }
 
 std::string first_compile_error(const std::vector<CompileDiagnostic>& diagnostics, const std::string& log) {
@@ -361,7 +367,7 @@ class Grader {
       const bool met = threshold.at_least ? *value >= threshold.bound - 1e-9 : *value <= threshold.bound + 1e-9;
       const std::string figure = threshold.metric == "modelled_speedup"
                                      ? fmt::format("{:.2f}x: {}", *value, m_modelled_times)
-                                     : fmt::format("{:.2f}", *value);
+                                     : figure_text(*value);
       Check& check = add(CheckKind::Performance, met ? CheckStatus::Pass : CheckStatus::Fail, name, figure);
       check.metric = threshold.metric;
       check.value = *value;

@@ -39,9 +39,10 @@ constexpr Metric k_metrics[] = {
     {"global_ld_bytes_per_fma", "emulator", &emu::Counters::global_ld_bytes, Per::Fma, nullptr, 1,
      "global loads are reused through shared memory",
      "bytes loaded from global memory per multiply-add: 8 when each multiply-add loads both operands, 8 / TILE when a tile reuses them"},
-    {"shared_ld_wavefronts_per_fma", "emulator", &emu::Counters::shared_ld_wavefronts, Per::Fma, nullptr, 1,
+    {"shared_ld_wavefronts_per_fma_instruction", "emulator", &emu::Counters::shared_ld_wavefronts, Per::Fma, nullptr, 32,
      "operands are reused from registers",
-     "shared-load wavefronts per multiply-add: register blocking reuses each loaded value for several outputs"},
+     "shared-load wavefronts per warp-wide FMA instruction (32 multiply-adds): 1.5 for the one-output-per-thread tiled "
+     "kernel, 0.625 with 8 outputs per thread, because each loaded value is reused from a register"},
     {"modelled_speedup", "emulator", nullptr, Per::Speedup, nullptr, 1, "faster than the baseline (modelled)",
      "the baseline kernel's modelled time over yours, on the cost model of the GPU named by --gpu"},
     {"speedup", "gpu", nullptr, Per::Speedup, nullptr, 1, "faster than the baseline (measured)",
@@ -95,7 +96,7 @@ bool metric_is_lower_bound(const std::string& name) {
 
 bool metric_has_lines(const std::string& name) {
   const Metric* metric = find_metric(name);
-  return metric != nullptr && metric->per == Per::Counter;
+  return metric != nullptr && (metric->per == Per::Counter || metric->per == Per::Nothing);
 }
 
 std::string metric_label(const std::string& name) {

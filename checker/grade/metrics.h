@@ -28,7 +28,8 @@ bool is_known_metric(const std::string& metric, const std::string& backend);
 std::vector<std::string> known_metrics(const std::string& backend);
 // Speedups are lower bounds (at least); every other metric is an upper bound (at most).
 bool metric_is_lower_bound(const std::string& metric);
-// Per-line figures exist for the counter ratios, not for speedups.
+// Per-line figures exist for the counters and their ratios, not for the speedups and the figures
+// per output or per multiply-add.
 bool metric_has_lines(const std::string& metric);
 
 // What meeting the threshold shows: "global stores are coalesced".

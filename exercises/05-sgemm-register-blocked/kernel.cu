@@ -12,7 +12,7 @@
 // The kernel below is correct but computes one output per thread (TM = TN = 1): at every k it
 // reads two values from shared memory for a single multiply-add, and the tiled kernel of lesson
 // 5 needs 1.5 shared-load wavefronts per warp-wide FMA instruction. The checker wants at most
-// 0.75 (shared_ld_wavefronts_per_fma): make each value read from shared memory feed several
+// 0.7 (shared_ld_wavefronts_per_fma): make each value read from shared memory feed several
 // multiply-adds.
 //
 // Check it with:  tilecamp check 05-sgemm-register-blocked
