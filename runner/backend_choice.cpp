@@ -1,19 +1,63 @@
 #include "runner/backend_choice.h"
 
+#include <unistd.h>
+
+#include <climits>
+#include <cstdlib>
+
 #include "checker/emu/emulator_backend.h"
+#include "checker/gpu/gpu_backend.h"
 
 namespace tilecamp::runner {
+namespace {
 
-Expected<std::unique_ptr<Backend>> choose_backend(const std::string& choice) {
-  if (choice == "auto" || choice == "emulator") {
-    // This build has no GPU backend yet, so auto always means the emulator.
-    return std::unique_ptr<Backend>(std::make_unique<emu::EmulatorBackend>());
+// This very program, started again as `tilecamp __gpu-worker IN OUT`.
+std::vector<std::string> worker_command(const std::string& sanitizer_tool) {
+  char self[PATH_MAX] = {};
+  const ssize_t length = ::readlink("/proc/self/exe", self, sizeof self - 1);
+  std::vector<std::string> command;
+  if (!sanitizer_tool.empty()) {
+    command = {compute_sanitizer_path(), "--tool", sanitizer_tool, "--print-limit", "20"};
   }
-  if (choice == "gpu") {
-    return make_error("--backend gpu: this build of tilecamp cannot run kernels on a GPU yet; "
-                      "use --backend emulator (the default, auto, picks it)");
+  command.push_back(length > 0 ? std::string(self, static_cast<size_t>(length)) : "tilecamp");
+  command.push_back(k_worker_argument);
+  return command;
+}
+
+double timeout_seconds() {
+  const char* text = std::getenv("TILECAMP_GPU_TIMEOUT");
+  const double value = text ? std::atof(text) : 0;
+  return value > 0 ? value : 10;
+}
+
+}  // namespace
+
+std::string compute_sanitizer_path() {
+  for (const char* candidate : {"/usr/local/cuda/bin/compute-sanitizer", "/usr/bin/compute-sanitizer"}) {
+    if (::access(candidate, X_OK) == 0) return candidate;
   }
-  return make_error("--backend '" + choice + "': expected auto, emulator or gpu");
+  return "";
+}
+
+Expected<BackendChoice> choose_backend(const std::string& choice, const std::string& sanitizer_tool) {
+  if (choice != "auto" && choice != "emulator" && choice != "gpu") {
+    return make_error("--backend '" + choice + "': expected auto, emulator or gpu");
+  }
+  BackendChoice chosen;
+  if (choice != "emulator") {
+    gpu::GpuOptions options;
+    options.worker_command = worker_command(sanitizer_tool);
+    options.timeout_s = timeout_seconds();
+    auto gpu = gpu::GpuBackend::open(options);
+    if (gpu) {
+      chosen.backend = std::move(*gpu);
+      return chosen;
+    }
+    if (choice == "gpu") return make_error("--backend gpu: no usable GPU: " + gpu.error());
+    chosen.note = "no GPU (" + gpu.error() + "): running on the emulator";
+  }
+  chosen.backend = std::make_unique<emu::EmulatorBackend>();
+  return chosen;
 }
 
 }  // namespace tilecamp::runner

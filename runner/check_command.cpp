@@ -17,10 +17,14 @@ struct CheckOptions {
   std::optional<uint64_t> seed;
   std::string backend = "auto";
   std::string gpu = "h200";
+  bool sanitize = false;
   bool json = false;
 };
 
 int print_verdict(const grade::Verdict& verdict, bool json) {
+  for (const std::string& note : verdict.notes) {
+    if (!json) std::cerr << style_for(stderr).dim("note: " + note) << "\n";
+  }
   if (json) {
     std::cout << report::verdict_json(verdict).dump(2) << "\n";
   } else if (verdict.status == grade::VerdictStatus::Error && verdict.checks.empty()) {
@@ -56,6 +60,7 @@ int run_check(const CheckOptions& options) {
   settings.seed = options.seed ? *options.seed : fresh_seed();
   settings.backend = options.backend;
   settings.gpu = options.gpu;
+  settings.sanitize = options.sanitize;
   const grade::Verdict verdict = grade_file(*exercise, file, shown, settings);
   record_progress(*root, *exercise, file, verdict);
   return print_verdict(verdict, options.json);
@@ -78,6 +83,8 @@ std::function<int()> setup_check_command(CLI::App& app) {
   command->add_option("--seed", options->seed, "seed for the hidden cases and inputs (default: a fresh one, printed)");
   command->add_option("--backend", options->backend, k_backend_help);
   command->add_option("--gpu", options->gpu, "the GPU whose cost model gives the emulator's modelled speedup (default h200)");
+  command->add_flag("--sanitize", options->sanitize,
+                    "on a GPU, also run the cases under compute-sanitizer (memcheck, racecheck, synccheck)");
   command->add_flag("--json", options->json, "print the verdict as one JSON object");
   return [options] { return run_check(*options); };
 }

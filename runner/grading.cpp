@@ -1,13 +1,53 @@
 #include "runner/grading.h"
 
 #include <random>
+#include <sstream>
 
 #include "checker/compile/nvrtc_compiler.h"
+#include "checker/gpu/gpu_backend.h"
 #include "checker/grade/grade.h"
 #include "runner/backend_choice.h"
 #include "runner/terminal.h"
 
 namespace tilecamp::runner {
+namespace {
+
+// compute-sanitizer's findings from the worker's output: the summary's error count and the first
+// report lines ("Invalid __global__ write of size 4 bytes", "at transposeTiled+0x90 in kernel.cu:12").
+grade::Check sanitizer_check(const std::string& tool, const std::string& output) {
+  grade::Check check;
+  check.name = "compute-sanitizer " + tool;
+  check.kind = grade::CheckKind::Safety;
+  std::istringstream in(output);
+  std::string line, findings;
+  int shown = 0;
+  bool summary = false;
+  long errors = 0;
+  for (std::getline(in, line); in; std::getline(in, line)) {
+    if (!line.starts_with("=========")) continue;
+    const std::string text = line.substr(line.find_first_not_of("= "));
+    if (text.find("SUMMARY") != std::string::npos) {
+      summary = true;
+      const size_t at = text.find("(") != std::string::npos && tool == "racecheck" ? text.find("(") + 1 : text.find(": ") + 2;
+      errors += std::strtol(text.c_str() + std::min(at, text.size()), nullptr, 10);
+      continue;
+    }
+    if (text.empty() || text.starts_with("COMPUTE-SANITIZER") || text.starts_with("Target application")) continue;
+    if (shown++ < 8) findings += "\n  " + text;
+  }
+  if (!summary) {
+    check.status = grade::CheckStatus::Error;
+    check.message = "compute-sanitizer printed no summary; its output:\n" + output.substr(0, 2000);
+  } else if (errors == 0) {
+    check.status = grade::CheckStatus::Pass;
+  } else {
+    check.status = grade::CheckStatus::Fail;
+    check.message = std::to_string(errors) + " error(s):" + findings;
+  }
+  return check;
+}
+
+}  // namespace
 
 grade::Verdict error_verdict(const std::string& exercise, const std::string& file, const std::string& message) {
   grade::Verdict verdict;
@@ -24,13 +64,37 @@ grade::Verdict grade_file(const grade::Exercise& exercise, const std::filesystem
   SourceFile source{shown, ""};
   std::string error;
   if (!read_file(file, source.text, error)) return error_verdict(exercise.name, shown, error);
-  auto backend = choose_backend(settings.backend);
-  if (!backend) return error_verdict(exercise.name, shown, backend.error());
+  auto choice = choose_backend(settings.backend);
+  if (!choice) return error_verdict(exercise.name, shown, choice.error());
   grade::GradeOptions options;
   options.seed = settings.seed;
   options.gpu = settings.gpu;
   NvrtcCompiler compiler;
-  return grade::grade_exercise(exercise, source, compiler, **backend, options);
+  grade::Verdict verdict = grade::grade_exercise(exercise, source, compiler, *choice->backend, options);
+  if (!choice->note.empty()) verdict.notes.push_back(choice->note);
+  if (!settings.sanitize) return verdict;
+  if (choice->backend->name() != "gpu") {
+    verdict.notes.push_back("--sanitize needs a GPU: compute-sanitizer checks kernels running on one");
+    return verdict;
+  }
+  if (compute_sanitizer_path().empty()) {
+    verdict.notes.push_back("--sanitize: compute-sanitizer is not installed (it comes with the CUDA toolkit)");
+    return verdict;
+  }
+  options.cases_only = true;  // timings under a sanitizer mean nothing
+  for (const char* tool : {"memcheck", "racecheck", "synccheck"}) {
+    auto sanitized = choose_backend("gpu", tool);
+    if (!sanitized) {
+      verdict.checks.push_back({std::string("compute-sanitizer ") + tool, grade::CheckKind::Safety,
+                                grade::CheckStatus::Error, sanitized.error(), "", {}, {}});
+      continue;
+    }
+    grade::grade_exercise(exercise, source, compiler, *sanitized->backend, options);
+    auto& gpu = static_cast<gpu::GpuBackend&>(*sanitized->backend);
+    verdict.checks.push_back(sanitizer_check(tool, gpu.finish_worker()));
+  }
+  grade::settle_status(verdict);
+  return verdict;
 }
 
 int exit_code(grade::VerdictStatus status) {

@@ -14,6 +14,8 @@ struct GradeSettings {
   uint64_t seed = 0;
   std::string backend = "auto";
   std::string gpu = "h200";
+  bool sanitize = false;  // on a GPU: also run the cases under compute-sanitizer's memcheck,
+                          // racecheck and synccheck, and fold their findings into the verdict
 };
 
 // Grades `file` as `exercise`. `shown_path` is how the verdict names the file.

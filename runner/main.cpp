@@ -1,4 +1,9 @@
 // tilecamp: the course's command-line program. main() only dispatches to the commands' table.
+#include <cstdlib>
+#include <string>
+
+#include "checker/gpu/worker.h"
+#include "runner/backend_choice.h"
 #include "runner/command.h"
 #include "runner/terminal.h"
 
@@ -16,6 +21,10 @@ const tilecamp::runner::Command k_commands[] = {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // The GPU backend's worker process: tilecamp __gpu-worker IN_FD OUT_FD (never typed by people).
+  if (argc == 4 && std::string(argv[1]) == tilecamp::runner::k_worker_argument) {
+    return tilecamp::gpu::run_worker(std::atoi(argv[2]), std::atoi(argv[3]));
+  }
   CLI::App app("tilecamp: learn the GPU memory hierarchy by writing CUDA kernels", "tilecamp");
   app.require_subcommand(0, 1);
   std::vector<std::pair<CLI::App*, std::function<int()>>> handlers;

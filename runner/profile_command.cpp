@@ -9,6 +9,8 @@
 #include "checker/emu/cost_model.h"
 #include "checker/profile/profile.h"
 #include "checker/report/profile_report.h"
+#include "checker/emu/emulator_backend.h"
+#include "checker/gpu/gpu_backend.h"
 #include "runner/backend_choice.h"
 #include "runner/command.h"
 #include "runner/terminal.h"
@@ -97,11 +99,21 @@ int run_profile(const ProfileOptions& options) {
     request.variables.emplace_back(text.substr(0, equals), std::move(*spec));
   }
   request.dynamic_shared_bytes = options.shared_bytes;
-  auto backend = choose_backend(options.backend);
-  if (!backend) return fail_usage(backend.error());
+  auto choice = choose_backend(options.backend);
+  if (!choice) return fail_usage(choice.error());
+  if (!choice->note.empty() && !options.json) std::cerr << style_for(stderr).dim("note: " + choice->note) << "\n";
   NvrtcCompiler compiler;
-  auto report = profile::profile_kernel(compiler, **backend, request);
+  // The counters always come from the emulator; a GPU adds its measured time.
+  emu::EmulatorBackend emulator;
+  auto report = profile::profile_kernel(compiler, emulator, request);
   if (!report) return fail_usage(report.error());
+  if (!choice->backend->counts() && report->compiled && !report->result.has_error()) {
+    auto measured = profile::profile_kernel(compiler, *choice->backend, request);
+    if (!measured) return fail_usage(measured.error());
+    if (measured->result.has_error()) return fail_usage("on the GPU: " + measured->result.diagnostics.front().message);
+    report->measured = measured->measured;
+    report->measured_on = static_cast<gpu::GpuBackend&>(*choice->backend).info().name;
+  }
   if (options.json) {
     std::cout << report::profile_json(*report).dump(2) << "\n";
   } else if (!report->compiled) {

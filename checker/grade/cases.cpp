@@ -179,7 +179,11 @@ Expected<CaseData> make_case_data(const Exercise& exercise, const ProblemCase& p
     }
     const size_t elements = static_cast<size_t>(count);
     const int index = static_cast<int>(data.buffers.size());
-    data.buffers.push_back({param.name, param.is_input() ? input_bytes(param, elements, random) : poisoned_bytes(param, elements)});
+    const BufferRole role = param.role == ParamRole::In    ? BufferRole::In
+                            : param.role == ParamRole::Out ? BufferRole::Out
+                                                           : BufferRole::InOut;
+    data.buffers.push_back(
+        {param.name, param.is_input() ? input_bytes(param, elements, random) : poisoned_bytes(param, elements), role});
     data.buffer_of_param.push_back(index);
     data.arguments.push_back({{}, index});
   }

@@ -10,6 +10,7 @@
 
 #include "checker/compile/nvrtc_compiler.h"
 #include "checker/emu/cost_model.h"
+#include "checker/emu/emulator_backend.h"
 #include "checker/grade/cases.h"
 #include "checker/grade/judge.h"
 #include "checker/grade/metrics.h"
@@ -141,7 +142,9 @@ Expected<HelperKernel> load_helper_kernel(const Exercise& exercise, const Kernel
   const std::filesystem::path path = exercise.directory / kernel.file;
   SourceFile source{path.string(), ""};
   if (!read_text(path, source.text)) return make_error("cannot read " + path.string());
-  TC_TRY_ASSIGN(CompileResult compiled, compiler.compile(source, {}));
+  CompileOptions options;
+  options.arch = like.arch();
+  TC_TRY_ASSIGN(CompileResult compiled, compiler.compile(source, options));
   if (!compiled.ok) return make_error(path.string() + " does not compile: " + first_compile_error(compiled.diagnostics, compiled.log));
   HelperKernel helper{like.another(), ""};
   TC_TRY(helper.backend->load(compiled.ptx));
@@ -193,7 +196,7 @@ class Grader {
     if (safe && !m_stop && m_backend.name() == "emulator") {
       add(CheckKind::Safety, CheckStatus::Pass, "no races, deadlocks or invalid memory accesses", "");
     }
-    check_thresholds(all_correct);
+    if (!m_options.cases_only) check_thresholds(all_correct);
     return finish();
   }
 
@@ -202,6 +205,7 @@ class Grader {
 
   bool compile() {
     CompileOptions options;
+    options.arch = m_backend.arch();
     options.appended_source = constants_source(m_exercise);
     auto compiled = m_compiler.compile(m_source, options);
     if (!compiled) {
@@ -222,6 +226,7 @@ class Grader {
       add(CheckKind::Compile, CheckStatus::Fail, "compiles", first_compile_error(compiled->diagnostics, compiled->log));
       return false;
     }
+    m_ptx = compiled->ptx;
     auto loaded = m_backend.load(compiled->ptx);
     if (!loaded) {
       error(loaded.error());
@@ -249,7 +254,7 @@ class Grader {
       m_stop = true;
       return CaseResult::Wrong;
     }
-    LaunchRequest request{m_kernel, *config, data->buffers, data->arguments, {}};
+    LaunchRequest request{m_kernel, *config, data->buffers, data->arguments, {}, {}};
     auto outcome = m_backend.launch(request);
     if (!outcome) {  // e.g. the learner changed the kernel's parameters
       add(CheckKind::Correctness, CheckStatus::Fail, name, outcome.error());
@@ -288,6 +293,9 @@ class Grader {
       if (promoted && diagnostic.severity != Severity::Error) {
         problem += "\n  (this exercise treats `" + diagnostic.kind + "` as an error)";
       }
+      if (diagnostic.kind.starts_with("gpu-")) {  // a GPU names no line: the emulator does
+        problem += "\n  run it on the emulator to find the line: tilecamp check " + m_exercise.name + " --backend emulator";
+      }
     }
     return problem;
   }
@@ -295,7 +303,7 @@ class Grader {
   Expected<std::vector<std::vector<uint8_t>>> expected_buffers(const CaseData& data) {
     if (!m_reference) return run_builtin_reference(m_exercise, data);
     TC_TRY_ASSIGN(emu::LaunchConfig config, launch_config(m_exercise.reference.kernel.launch, data.dims));
-    LaunchRequest request{m_reference->entry, config, data.buffers, data.arguments, {}};
+    LaunchRequest request{m_reference->entry, config, data.buffers, data.arguments, {}, {}};
     TC_TRY_ASSIGN(LaunchOutcome outcome, m_reference->backend->launch(request));
     if (outcome.profile.has_error()) return make_error("the exercise's reference kernel failed on this case");
     return std::move(outcome.buffers);
@@ -308,77 +316,150 @@ class Grader {
     m_verdict.diagnostics.push_back(diagnostic);
   }
 
-  const std::vector<Threshold>& thresholds() const {
-    return m_backend.name() == "emulator" ? m_exercise.emulator_thresholds : m_exercise.gpu_thresholds;
-  }
-
   // The baseline's modelled time over the learner's, on the performance case.
-  Expected<double> modelled_speedup() {
+  Expected<double> modelled_speedup(const emu::LaunchResult& learner) {
     TC_TRY_ASSIGN(emu::GpuSpec gpu, emu::find_gpu(m_options.gpu));
-    TC_TRY_ASSIGN(HelperKernel baseline, load_helper_kernel(m_exercise, m_exercise.baseline, m_compiler, m_backend));
+    emu::EmulatorBackend like;
+    TC_TRY_ASSIGN(HelperKernel baseline, load_helper_kernel(m_exercise, m_exercise.baseline, m_compiler, like));
     const CaseData& data = m_performance->data;
     TC_TRY_ASSIGN(emu::LaunchConfig config, launch_config(m_exercise.baseline.launch, data.dims));
-    LaunchRequest request{baseline.entry, config, data.buffers, data.arguments, {}};
+    LaunchRequest request{baseline.entry, config, data.buffers, data.arguments, {}, {}};
     TC_TRY_ASSIGN(LaunchOutcome outcome, baseline.backend->launch(request));
     if (outcome.profile.has_error()) return make_error("the exercise's baseline kernel failed on the performance case");
     double footprint = 0;
     for (const BufferData& buffer : data.buffers) footprint += static_cast<double>(buffer.bytes.size());
     const double baseline_s = emu::model_cost(gpu, {outcome.profile.totals, config.grid, config.block, footprint}).total_s;
     const double learner_s =
-        emu::model_cost(gpu, {m_performance->result.totals, m_performance->config.grid, m_performance->config.block, footprint})
-            .total_s;
-    m_modelled_times = fmt::format("{:.1f} us against the baseline's {:.1f} us on the {} model", learner_s * 1e6,
-                                   baseline_s * 1e6, gpu.name);
+        emu::model_cost(gpu, {learner.totals, m_performance->config.grid, m_performance->config.block, footprint}).total_s;
+    m_speed_note = fmt::format("{:.1f} us against the baseline's {:.1f} us on the {} model", learner_s * 1e6,
+                               baseline_s * 1e6, gpu.name);
     return baseline_s / learner_s;
   }
 
-  void check_thresholds(bool all_correct) {
-    MetricInputs inputs;
-    if (all_correct && m_performance) {
-      inputs.counters = &m_performance->result.totals;
-      inputs.outputs = output_elements(m_exercise, m_performance->data);
-      if (!m_exercise.problem.fmas.empty()) {
-        inputs.fmas = static_cast<double>(evaluate(m_exercise.problem.fmas, m_performance->data.dims).value());
+  // On a GPU: the learner's kernel and the baseline timed on the performance case in the same
+  // worker, and the timed run's outputs judged again (a kernel that skips work once its output
+  // is there leaves the poison of the later runs behind).
+  Expected<double> measured_speedup(const MetricInputs& inputs) {
+    const CaseData& data = m_performance->data;
+    LaunchRequest request{m_kernel, m_performance->config, data.buffers, data.arguments, {}, {}};
+    request.timing.enabled = true;
+    TC_TRY_ASSIGN(LaunchOutcome learner, m_backend.launch(request));
+    if (std::string unsafe = safety_problem(learner.profile); !unsafe.empty()) return make_error("timed runs: " + unsafe);
+    TC_TRY_ASSIGN(std::vector<std::vector<uint8_t>> expected, expected_buffers(data));
+    const CaseJudgement judgement = judge_case(m_exercise, data, expected, learner.buffers, m_performance->config);
+    add(CheckKind::Correctness, judgement.passed ? CheckStatus::Pass : CheckStatus::Fail,
+        "performance case, after the timed runs", judgement.message);
+    if (!judgement.passed || !learner.timing) return make_error("the timed runs' outputs are wrong");
+    TC_TRY_ASSIGN(HelperKernel baseline, load_helper_kernel(m_exercise, m_exercise.baseline, m_compiler, m_backend));
+    TC_TRY_ASSIGN(emu::LaunchConfig config, launch_config(m_exercise.baseline.launch, data.dims));
+    LaunchRequest base_request{baseline.entry, config, data.buffers, data.arguments, {}, {}};
+    base_request.timing.enabled = true;
+    TC_TRY_ASSIGN(LaunchOutcome base, baseline.backend->launch(base_request));
+    if (base.profile.has_error() || !base.timing) return make_error("the exercise's baseline kernel failed on the GPU");
+    const double learner_ms = learner.timing->median_ms, base_ms = base.timing->median_ms;
+    m_speed_note = fmt::format("{:.4f} ms against the baseline's {:.4f} ms (medians of {} and {} runs)", learner_ms, base_ms,
+                               learner.timing->repetitions, base.timing->repetitions);
+    if (inputs.fmas > 0) {
+      m_speed_note += fmt::format("; {:.2f} TFLOP/s", 2 * inputs.fmas / (learner_ms * 1e-3) / 1e12);
+    } else {
+      double bytes = 0;  // each input read once, each output written once
+      for (const BufferData& buffer : data.buffers) {
+        bytes += static_cast<double>(buffer.bytes.size()) * (buffer.role == BufferRole::InOut ? 2 : 1);
+      }
+      const double gbps = bytes / (learner_ms * 1e-3) / 1e9;
+      m_speed_note += fmt::format("; {:.0f} GB/s", gbps);
+      if (m_backend.copy_bandwidth_gbps() > 0) {
+        m_speed_note += fmt::format(", {:.0f}% of this GPU's measured copy bandwidth ({:.0f} GB/s)",
+                                    100 * gbps / m_backend.copy_bandwidth_gbps(), m_backend.copy_bandwidth_gbps());
       }
     }
-    for (const Threshold& threshold : thresholds()) {
-      const std::string name = fmt::format("{} ({} {} {:g})", metric_label(threshold.metric), threshold.metric,
-                                           threshold.at_least ? ">=" : "<=", threshold.bound);
-      if (inputs.counters == nullptr) {
-        add(CheckKind::Performance, CheckStatus::Skip, name, "skipped: every case must be correct first");
-        continue;
+    return base_ms / learner_ms;
+  }
+
+  // A GPU has no cheap counters: the counted thresholds are measured by running the performance
+  // case once on the emulator (which also reports races and other findings there).
+  Expected<emu::LaunchResult> emulate_performance_case() {
+    emu::EmulatorBackend emulator;
+    TC_TRY(emulator.load(m_ptx));
+    const CaseData& data = m_performance->data;
+    LaunchRequest request{m_kernel, m_performance->config, data.buffers, data.arguments, {}, {}};
+    TC_TRY_ASSIGN(LaunchOutcome outcome, emulator.launch(request));
+    emu::show_path_as_given(outcome.profile, m_source.path);
+    if (std::string unsafe = safety_problem(outcome.profile); !unsafe.empty()) {
+      add(CheckKind::Safety, CheckStatus::Fail, "performance case on the emulator", unsafe);
+    }
+    return std::move(outcome.profile);
+  }
+
+  void check_thresholds(bool all_correct) {
+    const bool on_gpu = !m_backend.counts();
+    std::vector<Threshold> thresholds = m_exercise.emulator_thresholds;
+    if (on_gpu) {
+      std::erase_if(thresholds, [](const Threshold& t) { return t.metric == "modelled_speedup"; });
+      thresholds.insert(thresholds.end(), m_exercise.gpu_thresholds.begin(), m_exercise.gpu_thresholds.end());
+    }
+    if (!all_correct || !m_performance) {
+      for (const Threshold& threshold : thresholds) {
+        add(CheckKind::Performance, CheckStatus::Skip, threshold_name(threshold), "skipped: every case must be correct first");
       }
-      if (threshold.metric == "modelled_speedup" && !inputs.modelled_speedup) {
-        auto speedup = modelled_speedup();
+      return;
+    }
+    MetricInputs inputs;
+    inputs.outputs = output_elements(m_exercise, m_performance->data);
+    if (!m_exercise.problem.fmas.empty()) {
+      inputs.fmas = static_cast<double>(evaluate(m_exercise.problem.fmas, m_performance->data.dims).value());
+    }
+    std::optional<emu::LaunchResult> emulated;
+    const emu::LaunchResult* counted = &m_performance->result;
+    if (on_gpu && std::any_of(thresholds.begin(), thresholds.end(), [](const Threshold& t) { return !metric_is_lower_bound(t.metric); })) {
+      auto result = emulate_performance_case();
+      if (!result) {
+        add(CheckKind::Performance, CheckStatus::Error, "counted metrics on the emulator", result.error());
+        return;
+      }
+      emulated = std::move(*result);
+      counted = &*emulated;
+    }
+    inputs.counters = &counted->totals;
+    for (const Threshold& threshold : thresholds) {
+      if (threshold.metric == "modelled_speedup" || threshold.metric == "speedup") {
+        auto speedup = threshold.metric == "speedup" ? measured_speedup(inputs) : modelled_speedup(*counted);
         if (!speedup) {
-          add(CheckKind::Performance, CheckStatus::Error, name, speedup.error());
+          add(CheckKind::Performance, CheckStatus::Error, threshold_name(threshold), speedup.error());
           continue;
         }
-        inputs.modelled_speedup = *speedup;
+        (threshold.metric == "speedup" ? inputs.speedup : inputs.modelled_speedup) = *speedup;
       }
-      auto value = metric_value(inputs, threshold.metric);
-      if (!value) {
-        const bool gpu_timing = threshold.metric == "speedup";
-        add(CheckKind::Performance, gpu_timing ? CheckStatus::Skip : CheckStatus::Fail, name,
-            gpu_timing ? "skipped: this backend does not time kernels"
-                       : "the kernel made no such accesses (" + metric_explanation(threshold.metric) + ")");
-        continue;
-      }
-      const bool met = threshold.at_least ? *value >= threshold.bound - 1e-9 : *value <= threshold.bound + 1e-9;
-      const std::string figure = threshold.metric == "modelled_speedup"
-                                     ? fmt::format("{:.2f}x: {}", *value, m_modelled_times)
-                                     : figure_text(*value);
-      Check& check = add(CheckKind::Performance, met ? CheckStatus::Pass : CheckStatus::Fail, name, figure);
-      check.metric = threshold.metric;
-      check.value = *value;
-      check.threshold = threshold.bound;
-      if (met) continue;
-      check.message += fmt::format(", {} {:g} needed: {}", threshold.at_least ? "at least" : "at most", threshold.bound,
-                                   metric_explanation(threshold.metric));
-      if (metric_has_lines(threshold.metric)) {
-        const std::string where = worst_line(m_performance->result, threshold.metric, m_source.text);
-        if (!where.empty()) check.message += "\n  worst: " + where;
-      }
+      check_threshold(threshold, inputs, *counted);
+    }
+  }
+
+  static std::string threshold_name(const Threshold& threshold) {
+    return fmt::format("{} ({} {} {:g})", metric_label(threshold.metric), threshold.metric,
+                       threshold.at_least ? ">=" : "<=", threshold.bound);
+  }
+
+  void check_threshold(const Threshold& threshold, const MetricInputs& inputs, const emu::LaunchResult& counted) {
+    const std::string name = threshold_name(threshold);
+    auto value = metric_value(inputs, threshold.metric);
+    if (!value) {
+      add(CheckKind::Performance, CheckStatus::Fail, name,
+          "the kernel made no such accesses (" + metric_explanation(threshold.metric) + ")");
+      return;
+    }
+    const bool met = threshold.at_least ? *value >= threshold.bound - 1e-9 : *value <= threshold.bound + 1e-9;
+    const std::string figure = metric_is_lower_bound(threshold.metric) ? fmt::format("{:.2f}x: {}", *value, m_speed_note)
+                                                                      : figure_text(*value);
+    Check& check = add(CheckKind::Performance, met ? CheckStatus::Pass : CheckStatus::Fail, name, figure);
+    check.metric = threshold.metric;
+    check.value = *value;
+    check.threshold = threshold.bound;
+    if (met) return;
+    check.message += fmt::format(", {} {:g} needed: {}", threshold.at_least ? "at least" : "at most", threshold.bound,
+                                 metric_explanation(threshold.metric));
+    if (metric_has_lines(threshold.metric)) {
+      const std::string where = worst_line(counted, threshold.metric, m_source.text);
+      if (!where.empty()) check.message += "\n  worst: " + where;
     }
   }
 
@@ -399,16 +480,7 @@ class Grader {
   }
 
   Verdict finish() {
-    if (m_verdict.status == VerdictStatus::Error) return m_verdict;
-    m_verdict.status = VerdictStatus::Pass;
-    for (const Check& check : m_verdict.checks) {
-      if (check.status == CheckStatus::Error) {
-        m_verdict.status = VerdictStatus::Error;
-        m_verdict.error = check.name + ": " + check.message;
-        return m_verdict;
-      }
-      if (check.status == CheckStatus::Fail) m_verdict.status = VerdictStatus::Fail;
-    }
+    if (m_verdict.status != VerdictStatus::Error) settle_status(m_verdict);
     return m_verdict;
   }
 
@@ -428,7 +500,8 @@ class Grader {
   std::string m_kernel;                    // the learner's PTX entry name
   std::optional<HelperKernel> m_reference;  // when the reference is a kernel file
   std::optional<Performance> m_performance;  // the performance case's run, when it was correct
-  std::string m_modelled_times;
+  std::string m_speed_note;  // the times behind a speedup
+  std::string m_ptx;         // the learner's compiled module
   uint64_t m_case_counter = 0;
   bool m_stop = false;
 };
@@ -448,6 +521,18 @@ const char* verdict_status_name(VerdictStatus status) {
 const char* check_kind_name(CheckKind kind) {
   static const char* const k_names[] = {"compile", "correctness", "safety", "performance"};
   return k_names[static_cast<int>(kind)];
+}
+
+void settle_status(Verdict& verdict) {
+  verdict.status = VerdictStatus::Pass;
+  for (const Check& check : verdict.checks) {
+    if (check.status == CheckStatus::Error) {
+      verdict.status = VerdictStatus::Error;
+      verdict.error = check.name + ": " + check.message;
+      return;
+    }
+    if (check.status == CheckStatus::Fail) verdict.status = VerdictStatus::Fail;
+  }
 }
 
 Verdict grade_exercise(const Exercise& exercise, const SourceFile& source, Compiler& compiler, Backend& backend,

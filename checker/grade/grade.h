@@ -12,7 +12,11 @@ namespace tilecamp::grade {
 struct GradeOptions {
   uint64_t seed = 1;         // draws the hidden cases and the inputs
   std::string gpu = "h200";  // the cost model behind modelled_speedup on the emulator
+  bool cases_only = false;   // skip the performance checks (e.g. under compute-sanitizer)
 };
+
+// Sets the verdict's status from its checks: error if one is an error, else fail if one failed.
+void settle_status(Verdict& verdict);
 
 Verdict grade_exercise(const Exercise& exercise, const SourceFile& source, Compiler& compiler, Backend& backend,
                        const GradeOptions& options);

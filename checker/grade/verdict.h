@@ -38,6 +38,7 @@ struct Verdict {
   std::string exercise;
   std::string file;     // the checked kernel file
   std::string backend;
+  std::vector<std::string> notes;  // e.g. why --backend auto fell back to the emulator
   uint64_t seed = 0;
   VerdictStatus status = VerdictStatus::Pass;
   std::string error;    // when status is Error: why the exercise could not be checked

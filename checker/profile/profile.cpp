@@ -76,8 +76,10 @@ Expected<ProfileReport> profile_kernel(Compiler& compiler, Backend& backend, con
     TC_TRY_ASSIGN(std::vector<uint8_t> bytes, spec_bytes(spec, request.seed + 1000));
     launch.variables.push_back({name, std::move(bytes)});
   }
+  launch.timing.enabled = !backend.counts();
   TC_TRY_ASSIGN(LaunchOutcome outcome, backend.launch(launch));
   report.result = std::move(outcome.profile);
+  report.measured = outcome.timing;
   for (size_t i = 0; i < launch.arguments.size(); ++i) {
     const int buffer = launch.arguments[i].buffer;
     if (buffer >= 0) report.buffers.push_back({static_cast<int>(i), std::move(outcome.buffers[buffer])});

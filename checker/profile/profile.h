@@ -2,6 +2,7 @@
 // report Nsight-like counters, per kernel and per source line, with the emulator's diagnostics.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -44,10 +45,14 @@ struct ProfileReport {
   std::vector<BufferResult> buffers;
   std::string gpu;
   emu::CostEstimate modelled;  // the counters turned into a time on `gpu` (emu/cost_model.h)
+  // When the kernel also ran on a real GPU (--backend gpu): the device and its measured time.
+  std::string measured_on;
+  std::optional<KernelTiming> measured;
 };
 
 // An Error is a usage problem (unknown kernel, arguments that do not match its parameters,
-// unreadable PTX); a kernel that fails at run time is a report with error diagnostics.
+// unreadable PTX); a kernel that fails at run time is a report with error diagnostics. On a
+// backend that does not count (a GPU) the launch is timed instead: `measured` holds the time.
 Expected<ProfileReport> profile_kernel(Compiler& compiler, Backend& backend, const ProfileRequest& request);
 
 }  // namespace tilecamp::profile

@@ -102,6 +102,11 @@ std::string profile_text(const profile::ProfileReport& report, const std::string
   result.totals.for_each([&](const char* name, uint64_t value) { out += fmt::format("  {:<26}{:>14}\n", name, value); });
   out += fmt::format("  {:<26}{:>14.2f}  ({}-bound, cost model)\n", "modelled_time_us (" + report.gpu + ")",
                      report.modelled.total_s * 1e6, report.modelled.bound);
+  if (report.measured) {
+    out += fmt::format("  {:<26}{:>14.2f}  (median of {} runs on {}, min {:.2f}, max {:.2f})\n", "measured_time_us",
+                       report.measured->median_ms * 1e3, report.measured->repetitions, report.measured_on,
+                       report.measured->min_ms * 1e3, report.measured->max_ms * 1e3);
+  }
   const std::vector<std::string> source_lines = split_lines(source);
   out += "\n" + style.bold("per source line") + "\n";
   // Only the counters this kernel touched, so the table fits a terminal.
@@ -153,6 +158,13 @@ nlohmann::ordered_json profile_json(const profile::ProfileReport& report) {
   add_counters(json["totals"], report.result.totals);
   json["totals"]["modelled_time_us"] = report.modelled.total_s * 1e6;
   json["gpu"] = report.gpu;
+  if (report.measured) {
+    json["measured"] = {{"device", report.measured_on},
+                        {"median_us", report.measured->median_ms * 1e3},
+                        {"min_us", report.measured->min_ms * 1e3},
+                        {"max_us", report.measured->max_ms * 1e3},
+                        {"repetitions", report.measured->repetitions}};
+  }
   for (const emu::LineProfile& line : report.result.lines) {
     nlohmann::ordered_json row = {{"file", line.file}, {"line", line.line}};
     add_counters(row, line.counters);

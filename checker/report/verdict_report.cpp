@@ -77,6 +77,7 @@ nlohmann::ordered_json verdict_json(const grade::Verdict& verdict) {
   json["file"] = verdict.file;
   json["backend"] = verdict.backend;
   json["seed"] = verdict.seed;
+  if (!verdict.notes.empty()) json["notes"] = verdict.notes;
   if (verdict.status == grade::VerdictStatus::Error) json["error"] = verdict.error;
   json["constants"] = nlohmann::ordered_json::object();
   for (const auto& [name, value] : verdict.constants) json["constants"][name] = value;

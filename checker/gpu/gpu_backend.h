@@ -1,0 +1,95 @@
+// The Backend that runs kernels on a real NVIDIA GPU. Every CUDA call happens in a worker child
+// process (worker.h) that this backend starts and talks to over two pipes it owns: a kernel that
+// hangs is killed when its time is up, one that faults takes only the worker down, and either is
+// reported as an error diagnostic of that launch; the next launch starts a fresh worker.
+#pragma once
+
+#include <sys/types.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "checker/backend.h"
+#include "checker/gpu/wire.h"
+
+namespace tilecamp::gpu {
+
+// A child process speaking the worker protocol on two of its file descriptors.
+class WorkerProcess {
+ public:
+  // `command` is run with two more arguments: the worker's read and write descriptors.
+  explicit WorkerProcess(std::vector<std::string> command) : m_command(std::move(command)) {}
+  ~WorkerProcess();
+  WorkerProcess(const WorkerProcess&) = delete;
+  WorkerProcess& operator=(const WorkerProcess&) = delete;
+
+  // Sends a request and waits at most `timeout_ms` for the reply, starting the worker first if
+  // none is running. Errors: "timeout ..." (the worker was killed), "the worker ended ..." (it
+  // crashed or exited), or a failure to start it.
+  Expected<MessageReader> call(const std::string& request, int64_t timeout_ms);
+  bool running() const { return m_pid > 0; }
+  // Bumped each time a worker starts: state loaded into an earlier one is gone.
+  uint64_t generation() const { return m_generation; }
+  // What the worker printed (stdout and stderr), e.g. compute-sanitizer's report.
+  std::string output() const;
+  void stop();
+
+ private:
+  Status start();
+  std::string reap(bool kill_first);
+
+  std::vector<std::string> m_command;
+  pid_t m_pid = -1;
+  int m_to_worker = -1, m_from_worker = -1;
+  std::string m_output_path;
+  uint64_t m_generation = 0;
+};
+
+struct GpuInfo {
+  std::string name;
+  int major = 0, minor = 0, sms = 0;
+  uint64_t l2_bytes = 0;
+  double copy_gbps = 0;  // device-to-device copy, bytes read + written per second
+};
+
+struct GpuOptions {
+  std::vector<std::string> worker_command;  // e.g. {"/path/to/tilecamp", "__gpu-worker"}
+  double timeout_s = 10;                    // per launch, timed repetitions included
+};
+
+class GpuBackend : public Backend {
+ public:
+  // Starts a worker and asks it about the GPU. An Error says why no GPU can be used.
+  static Expected<std::unique_ptr<GpuBackend>> open(const GpuOptions& options);
+
+  std::string name() const override { return "gpu"; }
+  Status load(const std::string& ptx) override;
+  const ptx::Module& module() const override { return *m_module; }
+  Expected<LaunchOutcome> launch(const LaunchRequest& request) override;
+  std::unique_ptr<Backend> another() const override;
+  std::string arch() const override;
+  bool counts() const override { return false; }
+  double copy_bandwidth_gbps() const override { return info().copy_gbps; }
+  const GpuInfo& info() const;
+  // Ends the worker (so a wrapping tool like compute-sanitizer writes its summary) and returns
+  // everything it printed.
+  std::string finish_worker();
+
+ private:
+  struct Session;  // the worker and what was loaded into it, shared by sibling backends
+  GpuBackend(std::shared_ptr<Session> session, uint32_t slot) : m_session(std::move(session)), m_slot(slot) {}
+  Status send_load();
+
+  std::shared_ptr<Session> m_session;
+  uint32_t m_slot = 0;
+  std::string m_ptx;
+  uint64_t m_loaded_generation = 0;
+  std::unique_ptr<ptx::Module> m_module;
+};
+
+// Whether libcuda.so.1 can be opened here, without starting a worker: "" when it can, else why
+// not. Cheap enough for --backend auto on every run.
+std::string driver_unavailable_reason();
+
+}  // namespace tilecamp::gpu

@@ -1,0 +1,50 @@
+// The messages between the GPU backend and its worker process: length-prefixed frames over a
+// pipe, each a sequence of fixed-width integers, byte strings and doubles. Both ends are the same
+// build of tilecamp, so the format has no versioning beyond a magic number.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "checker/util/expected.h"
+
+namespace tilecamp::gpu {
+
+class MessageWriter {
+ public:
+  MessageWriter& u32(uint32_t value);
+  MessageWriter& u64(uint64_t value);
+  MessageWriter& f64(double value);
+  MessageWriter& bytes(const void* data, size_t size);
+  MessageWriter& text(const std::string& value) { return bytes(value.data(), value.size()); }
+  MessageWriter& bytes(const std::vector<uint8_t>& value) { return bytes(value.data(), value.size()); }
+  const std::string& data() const { return m_data; }
+
+ private:
+  std::string m_data;
+};
+
+class MessageReader {
+ public:
+  explicit MessageReader(std::string data) : m_data(std::move(data)) {}
+  // Each read fails (an Error naming what was expected) on a truncated message.
+  Expected<uint32_t> u32();
+  Expected<uint64_t> u64();
+  Expected<double> f64();
+  Expected<std::vector<uint8_t>> bytes();
+  Expected<std::string> text();
+
+ private:
+  Status need(size_t size, const char* what);
+  std::string m_data;
+  size_t m_position = 0;
+};
+
+// Writes one frame: its length, then the message. An Error when the other end is gone.
+Status write_frame(int fd, const std::string& message);
+// Reads one frame, waiting at most `timeout_ms` (negative: forever). An Error says whether the
+// wait timed out ("timeout") or the other end closed the pipe ("closed").
+Expected<std::string> read_frame(int fd, int64_t timeout_ms);
+
+}  // namespace tilecamp::gpu

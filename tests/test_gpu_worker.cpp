@@ -1,0 +1,96 @@
+// The GPU backend's process machinery, which needs no GPU: the message format, a worker that hangs
+// (killed at its deadline), one that dies (reported with how it ended), and the worker loop
+// answering a malformed request without stopping. tests/gpu/ runs the real thing on a GPU.
+#include <doctest/doctest.h>
+
+#include <unistd.h>
+
+#include <chrono>
+#include <thread>
+
+#include "checker/gpu/gpu_backend.h"
+#include "checker/gpu/wire.h"
+#include "checker/gpu/worker.h"
+#include "tests/test_support.h"
+
+namespace tilecamp {
+namespace {
+
+TEST_CASE("worker messages round-trip through a pipe, and a truncated one is an error") {
+  int fds[2];
+  REQUIRE(::pipe(fds) == 0);
+  gpu::MessageWriter writer;
+  writer.u32(7).u64(1ull << 40).f64(2.5).text("transposeTiled").bytes(std::vector<uint8_t>{1, 2, 3});
+  REQUIRE(gpu::write_frame(fds[1], writer.data()).has_value());
+  auto frame = gpu::read_frame(fds[0], 1000);
+  REQUIRE(frame.has_value());
+  gpu::MessageReader reader(*frame);
+  CHECK(reader.u32().value() == 7);
+  CHECK(reader.u64().value() == (1ull << 40));
+  CHECK(reader.f64().value() == 2.5);
+  CHECK(reader.text().value() == "transposeTiled");
+  CHECK(reader.bytes().value() == std::vector<uint8_t>{1, 2, 3});
+  auto past_the_end = reader.u32();
+  REQUIRE_FALSE(past_the_end.has_value());
+  CHECK(past_the_end.error() == "truncated message: expected a 32-bit integer");
+
+  auto nothing = gpu::read_frame(fds[0], 50);  // nobody writes: the wait times out
+  REQUIRE_FALSE(nothing.has_value());
+  CHECK(nothing.error() == "timeout");
+  ::close(fds[1]);
+  auto closed = gpu::read_frame(fds[0], 1000);
+  REQUIRE_FALSE(closed.has_value());
+  CHECK(closed.error() == "closed");
+  ::close(fds[0]);
+}
+
+TEST_CASE("a worker that never answers is killed at its deadline, and a new one starts for the next call") {
+  gpu::WorkerProcess worker({"/bin/sh", "-c", "sleep 30", "sh"});
+  const auto start = std::chrono::steady_clock::now();
+  auto reply = worker.call("ping", 300);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  REQUIRE_FALSE(reply.has_value());
+  CHECK(reply.error() == "timeout");
+  CHECK(seconds < 5);
+  CHECK_FALSE(worker.running());
+  CHECK(worker.generation() == 1);
+  CHECK_FALSE(worker.call("ping", 100).has_value());
+  CHECK(worker.generation() == 2);
+}
+
+TEST_CASE("a worker that dies is reported with how it ended") {
+  gpu::WorkerProcess exits({"/bin/sh", "-c", "exit 3", "sh"});
+  auto reply = exits.call("ping", 5000);
+  REQUIRE_FALSE(reply.has_value());
+  CHECK(reply.error() == "the GPU worker exited with status 3");
+
+  gpu::WorkerProcess killed({"/bin/sh", "-c", "kill -SEGV $$", "sh"});
+  auto crashed = killed.call("ping", 5000);
+  REQUIRE_FALSE(crashed.has_value());
+  CHECK(test::contains(crashed.error(), "was killed by signal 11"));
+}
+
+TEST_CASE("the worker answers a request it cannot serve with an error and goes on serving") {
+  int requests[2], replies[2];
+  REQUIRE(::pipe(requests) == 0);
+  REQUIRE(::pipe(replies) == 0);
+  std::thread worker([&] { gpu::run_worker(requests[0], replies[1]); });
+  for (int round = 0; round < 2; ++round) {
+    gpu::MessageWriter request;
+    request.u32(99);  // no such request (and, without a GPU, no driver either)
+    REQUIRE(gpu::write_frame(requests[1], request.data()).has_value());
+    auto frame = gpu::read_frame(replies[0], 30000);
+    REQUIRE(frame.has_value());
+    gpu::MessageReader reply(*frame);
+    CHECK(reply.u32().value() == static_cast<uint32_t>(gpu::Reply::Error));
+    CHECK_FALSE(reply.text().value().empty());
+  }
+  ::close(requests[1]);  // the worker's read ends: it returns
+  worker.join();
+  ::close(requests[0]);
+  ::close(replies[0]);
+  ::close(replies[1]);
+}
+
+}  // namespace
+}  // namespace tilecamp
