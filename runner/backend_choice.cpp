@@ -54,7 +54,7 @@ Expected<BackendChoice> choose_backend(const std::string& choice, const std::str
       return chosen;
     }
     if (choice == "gpu") return make_error("--backend gpu: no usable GPU: " + gpu.error());
-    chosen.note = "no GPU (" + gpu.error() + "): running on the emulator";
+    chosen.note = "grading on the emulator (no GPU: " + gpu.error() + ")";
   }
   chosen.backend = std::make_unique<emu::EmulatorBackend>();
   return chosen;

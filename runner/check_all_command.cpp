@@ -9,6 +9,7 @@
 #include <mutex>
 #include <thread>
 
+#include "checker/gpu/gpu_backend.h"
 #include "checker/report/verdict_report.h"
 #include "runner/backend_choice.h"
 #include "runner/command.h"
@@ -87,8 +88,10 @@ int run_check_all(const CheckAllOptions& options) {
       std::cerr << "\n";
     }
   };
-  const unsigned jobs = std::max(1u, std::min<unsigned>(options.jobs ? options.jobs : std::thread::hardware_concurrency(),
-                                                        static_cast<unsigned>(total)));
+  // Kernels timed side by side on one GPU would disturb each other's times: one at a time there.
+  const bool may_use_gpu = options.backend != "emulator" && gpu::driver_unavailable_reason().empty();
+  const unsigned wanted = may_use_gpu ? 1u : options.jobs ? options.jobs : std::thread::hardware_concurrency();
+  const unsigned jobs = std::max(1u, std::min<unsigned>(wanted, static_cast<unsigned>(total)));
   std::vector<std::thread> workers;
   for (unsigned j = 1; j < jobs; ++j) workers.emplace_back(work);
   work();
@@ -107,6 +110,9 @@ int run_check_all(const CheckAllOptions& options) {
     }
   }
   if (!save_error.empty()) std::cerr << style.yellow("note") << ": progress not saved: " << save_error << "\n";
+  if (total > 0) {
+    for (const std::string& note : verdicts.front().notes) std::cerr << style.dim("note: " + note) << "\n";
+  }
   if (options.json) {
     nlohmann::ordered_json json = {{"seed", settings.seed},
                                    {"passed", passed},
@@ -137,7 +143,7 @@ std::function<int()> setup_check_all_command(CLI::App& app) {
   command->add_option("--seed", options->seed, "seed for the hidden cases and inputs (default: a fresh one, printed)");
   command->add_option("--backend", options->backend, k_backend_help);
   command->add_option("--gpu", options->gpu, "the GPU whose cost model gives the emulator's modelled speedup (default h200)");
-  command->add_option("--jobs", options->jobs, "exercises graded at once (default: one per CPU core)");
+  command->add_option("--jobs", options->jobs, "exercises graded at once (default: one per CPU core; one on a GPU)");
   command->add_flag("--json", options->json, "print every verdict as one JSON object");
   return [options] { return run_check_all(*options); };
 }

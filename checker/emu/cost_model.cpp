@@ -1,6 +1,9 @@
 #include "checker/emu/cost_model.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <initializer_list>
+#include <string>
 #include <utility>
 
 namespace tilecamp::emu {
@@ -8,43 +11,89 @@ namespace {
 
 constexpr double k_sector_bytes = 32;
 
-// NVIDIA H200 SXM: 132 SMs at ~1.98 GHz boost. The memory figures are effective rates fitted to
-// /work/shared/calibration/h200-timings.md (see ARCHITECTURE.md), the SM figures are the
-// architectural ones (4 schedulers, 1 shared wavefront per clock).
+// NVIDIA H200 SXM: 132 SMs at 1.98 GHz boost, 64 warps and 32 blocks per SM. The SM rates are the
+// architectural ones (1 request, 1 shared wavefront, 4 warp instructions per clock); DRAM is the
+// measured cudaMemcpy rate; the L2 rates and the two latencies are fitted to
+// /work/shared/calibration/h200-timings.md (ARCHITECTURE.md gives the fit).
 GpuSpec h200() {
   GpuSpec gpu;
   gpu.name = "h200";
   gpu.sms = 132;
   gpu.clock_hz = 1.98e9;
-  gpu.dram_bytes_per_s = 4.0e12;
-  gpu.l2_bytes = 50e6;
-  gpu.l2_store_sectors_per_clock = 0.25;
-  gpu.l1_requests_per_clock = 1.0;
-  gpu.shared_wavefronts_per_clock = 1.0;
-  gpu.warp_instructions_per_clock = 4.0;
-  gpu.memory_latency_s = 0.7e-6;
   gpu.max_warps_per_sm = 64;
   gpu.max_blocks_per_sm = 32;
+  gpu.dram_bytes_per_s = 4.0e12;
+  gpu.l2_store_sectors_per_clock = 0.25;
+  gpu.l1_requests_per_clock = 1.0;
+  gpu.l1_l2_sectors_per_clock = 0.5;
+  gpu.shared_wavefronts_per_clock = 1.0;
+  gpu.warp_instructions_per_clock = 4.0;
+  gpu.l2_latency_s = 0.25e-6;
+  gpu.dram_latency_s = 0.7e-6;
   gpu.launch_overhead_s = 3e-6;
   return gpu;
 }
 
-double per_gpu_rate(const GpuSpec& gpu, double per_sm_per_clock) { return per_sm_per_clock * gpu.sms * gpu.clock_hz; }
+// How the launch spreads over the SMs. Registers and shared memory per block are not known, so
+// only the warp and block limits decide how many blocks an SM holds at once.
+struct LaunchShape {
+  double warps = 0;
+  double blocks_per_sm = 0;      // resident at once
+  double busiest_sm_blocks = 0;  // blocks the busiest SM runs in all: ceil(blocks / SMs)
+  double skew = 1;               // the busiest SM's share of the work over an even share
+};
 
-// Little's law: a warp waits one latency per dependent round trip; as many warps wait at once as
-// fit on the SMs. Loads before a barrier are issued together (one round per barrier); without a
-// barrier, each load feeds a store that the next load may not pass (the pointers may alias).
-double latency_time(const GpuSpec& gpu, const CostInput& input) {
-  const double warps_per_block = static_cast<double>((input.block.count() + 31) / 32);
-  const double warps = warps_per_block * static_cast<double>(input.grid.count());
-  if (warps == 0) return 0;
-  const Counters& c = input.totals;
-  const double rounds = c.barriers > 0 ? static_cast<double>(c.barriers)
-                                       : static_cast<double>(std::min(c.global_ld_requests, c.global_st_requests));
-  const int blocks_per_sm = std::min(gpu.max_blocks_per_sm, static_cast<int>(gpu.max_warps_per_sm / warps_per_block));
-  const double resident = std::max(1, blocks_per_sm) * warps_per_block * gpu.sms;
-  return rounds * gpu.memory_latency_s / std::min(warps, resident);
+LaunchShape launch_shape(const GpuSpec& gpu, const CostInput& input) {
+  const uint64_t warps_per_block = (input.block.count() + 31) / 32;
+  const uint64_t blocks = input.grid.count();
+  const uint64_t sms = static_cast<uint64_t>(gpu.sms);
+  LaunchShape shape;
+  shape.warps = static_cast<double>(warps_per_block * blocks);
+  if (shape.warps == 0) return shape;
+  const uint64_t fitting = std::max<uint64_t>(1, static_cast<uint64_t>(gpu.max_warps_per_sm) / warps_per_block);
+  shape.blocks_per_sm = static_cast<double>(std::min<uint64_t>(fitting, static_cast<uint64_t>(gpu.max_blocks_per_sm)));
+  shape.busiest_sm_blocks = static_cast<double>((blocks + sms - 1) / sms);
+  shape.skew = shape.busiest_sm_blocks * static_cast<double>(sms) / static_cast<double>(blocks);
+  return shape;
 }
+
+// The time the busiest SM needs for its share of `count` events, at `per_clock` events per clock.
+double sm_time(const GpuSpec& gpu, const LaunchShape& shape, double count, double per_clock) {
+  return count * shape.skew / (per_clock * gpu.sms * gpu.clock_hz);
+}
+
+void throughput_times(const GpuSpec& gpu, const CostInput& input, const LaunchShape& shape, double dram_bytes,
+                      CostEstimate& e) {
+  const Counters& c = input.totals;
+  const double stored_sectors = static_cast<double>(c.global_st_sectors + c.global_atom_sectors);
+  e.dram_s = dram_bytes / gpu.dram_bytes_per_s;
+  // Stores and atomics are done in L2, which is shared by all SMs: no skew.
+  e.l2_store_s = stored_sectors / (gpu.l2_store_sectors_per_clock * gpu.sms * gpu.clock_hz);
+  // The LSU takes every request; L1 fetches from L2 only the sectors its block has not loaded
+  // before (it keeps what one block reads), and passes every stored sector on to L2.
+  const double requests = static_cast<double>(c.global_ld_requests + c.global_st_requests + c.global_atom_requests);
+  const double l1_l2_sectors = static_cast<double>(c.global_ld_unique_sectors) + stored_sectors;
+  e.l1_s = sm_time(gpu, shape, requests, gpu.l1_requests_per_clock) +
+           sm_time(gpu, shape, l1_l2_sectors, gpu.l1_l2_sectors_per_clock);
+  e.shared_s = sm_time(gpu, shape, static_cast<double>(c.shared_ld_wavefronts + c.shared_st_wavefronts),
+                       gpu.shared_wavefronts_per_clock);
+  e.issue_s = sm_time(gpu, shape, static_cast<double>(c.warp_instructions), gpu.warp_instructions_per_clock);
+}
+
+// A warp waits one round trip per round of loads (emu counts the rounds: the loads issued before a
+// barrier, a global store or a loop's back-edge travel together). A round takes DRAM's latency
+// for the share of the traffic DRAM serves, L2's for the rest. Little's law on the busiest SM:
+// as many warps wait at once as it holds.
+void latency_times(const GpuSpec& gpu, const Counters& c, const LaunchShape& shape, double dram_share,
+                   CostEstimate& e) {
+  const double round_s = gpu.l2_latency_s + dram_share * (gpu.dram_latency_s - gpu.l2_latency_s);
+  e.chain_s = static_cast<double>(c.global_ld_rounds) / shape.warps * round_s;
+  e.latency_s = e.chain_s * shape.busiest_sm_blocks / std::min(shape.busiest_sm_blocks, shape.blocks_per_sm);
+}
+
+using Term = std::pair<double, std::string>;
+
+Term slowest(std::initializer_list<Term> terms) { return *std::max_element(terms.begin(), terms.end()); }
 
 }  // namespace
 
@@ -58,33 +107,31 @@ Expected<GpuSpec> find_gpu(const std::string& name) {
 }
 
 CostEstimate model_cost(const GpuSpec& gpu, const CostInput& input) {
-  const Counters& c = input.totals;
   CostEstimate e;
-  double dram_bytes = static_cast<double>(c.global_ld_sectors + c.global_st_sectors) * k_sector_bytes;
-  if (input.footprint_bytes > 0) dram_bytes = std::min(dram_bytes, input.footprint_bytes);
-  e.dram_s = dram_bytes / gpu.dram_bytes_per_s;
-  e.l2_store_s = static_cast<double>(c.global_st_sectors) / per_gpu_rate(gpu, gpu.l2_store_sectors_per_clock);
-  e.l1_s = static_cast<double>(c.global_ld_requests) / per_gpu_rate(gpu, gpu.l1_requests_per_clock);
-  e.latency_s = latency_time(gpu, input);
-  e.shared_s = static_cast<double>(c.shared_ld_wavefronts + c.shared_st_wavefronts) /
-               per_gpu_rate(gpu, gpu.shared_wavefronts_per_clock);
-  e.issue_s = static_cast<double>(c.warp_instructions) / per_gpu_rate(gpu, gpu.warp_instructions_per_clock);
-  const std::pair<double, const char*> memory[] = {
-      {e.dram_s, "dram"}, {e.l2_store_s, "l2 stores"}, {e.l1_s, "l1 loads"}, {e.latency_s, "latency"}};
-  const std::pair<double, const char*> core[] = {{e.shared_s, "shared"}, {e.issue_s, "issue"}};
-  const auto& slowest_memory = *std::max_element(std::begin(memory), std::end(memory));
-  const auto& slowest_core = *std::max_element(std::begin(core), std::end(core));
-  // A barrier separates a block's global phase from its shared phase, so they add up; without
-  // one, warps overlap memory and computation and the slower side sets the pace.
-  if (c.barriers > 0) {
-    e.total_s = slowest_memory.first + slowest_core.first;
-    e.bound = std::string(slowest_memory.second) + " + " + slowest_core.second;
-  } else {
-    const bool memory_bound = slowest_memory.first >= slowest_core.first;
-    e.total_s = std::max(slowest_memory.first, slowest_core.first);
-    e.bound = memory_bound ? slowest_memory.second : slowest_core.second;
-  }
-  e.total_s += gpu.launch_overhead_s;
+  e.total_s = gpu.launch_overhead_s;
+  e.bound = "launch";
+  const LaunchShape shape = launch_shape(gpu, input);
+  if (shape.warps == 0) return e;
+  const Counters& c = input.totals;
+  const double sector_bytes =
+      static_cast<double>(c.global_ld_sectors + c.global_st_sectors + c.global_atom_sectors) * k_sector_bytes;
+  // L2 merges partial-sector writes and absorbs re-reads: DRAM moves each touched byte once.
+  const double dram_bytes = input.footprint_bytes > 0 ? std::min(sector_bytes, input.footprint_bytes) : sector_bytes;
+  throughput_times(gpu, input, shape, dram_bytes, e);
+  latency_times(gpu, c, shape, sector_bytes > 0 ? dram_bytes / sector_bytes : 0, e);
+
+  const Term core = slowest({{e.shared_s, "shared"}, {e.issue_s, "issue"}});
+  const Term throughput = slowest({{e.dram_s, "dram"}, {e.l2_store_s, "l2 stores"}, {e.l1_s, "l1"}, core});
+  // Behind a barrier a block's warps compute only once the round's loads are in, and load the
+  // next round only once all have computed; the blocks of an SM tend to keep in step (they wait
+  // on the same pipes), so rounds and computation add up.
+  const Term rounds = c.barriers > 0 ? Term{e.latency_s + core.first, "latency + " + core.second}
+                                     : Term{e.latency_s, "latency"};
+  // Even a throughput-bound kernel waits for one warp's rounds: nothing flows before the first
+  // round trip, and nothing overlaps the last warps' final rounds.
+  const Term pace = slowest({{throughput.first + e.chain_s, throughput.second}, rounds});
+  e.total_s += pace.first;
+  e.bound = pace.second;
   return e;
 }
 

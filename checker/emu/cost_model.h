@@ -1,8 +1,9 @@
 // A roofline-style cost model: turns a kernel's emulated counters (and its launch shape) into a
 // modelled run time on a named GPU. Each resource gives a time (DRAM bytes, L2 store sectors, L1
-// load requests, shared wavefronts, instruction issue, memory latency); the kernel takes the
-// slowest, plus a fixed launch overhead. ARCHITECTURE.md ("checker/emu: the cost model") says what
-// each parameter assumes and how the model was held to measured H200 timings.
+// requests and L1<->L2 sectors, shared wavefronts, instruction issue, load round trips); the kernel
+// takes the slowest, plus the round trips of one warp (the pipeline's fill and drain) and a fixed
+// launch overhead. ARCHITECTURE.md ("checker/emu: the cost model") says what each parameter
+// assumes and how the model was held to measured H200 timings.
 #pragma once
 
 #include <string>
@@ -14,19 +15,21 @@
 
 namespace tilecamp::emu {
 
+// Rates "per clock" are per SM; the model multiplies them by `sms` and `clock_hz`.
 struct GpuSpec {
   std::string name;
   int sms = 0;
   double clock_hz = 0;
-  double dram_bytes_per_s = 0;          // achieved (cudaMemcpy device-to-device), not the data sheet
-  double l2_bytes = 0;                  // a footprint up to this is read from DRAM once
-  double l2_store_sectors_per_clock = 0;  // per SM: global store sectors L2 absorbs
-  double l1_requests_per_clock = 0;     // per SM: global load requests the LSU/L1 takes
-  double shared_wavefronts_per_clock = 0;  // per SM
-  double warp_instructions_per_clock = 0;  // per SM: issue slots (4 schedulers)
-  double memory_latency_s = 0;          // one dependent round trip to global memory
   int max_warps_per_sm = 0;
   int max_blocks_per_sm = 0;
+  double dram_bytes_per_s = 0;             // achieved (cudaMemcpy device-to-device), whole GPU
+  double l2_store_sectors_per_clock = 0;   // store sectors (each partial write is one) L2 absorbs
+  double l1_requests_per_clock = 0;        // warp-wide global load and store requests the LSU takes
+  double l1_l2_sectors_per_clock = 0;      // sectors between L1 and L2: load misses in, stores out
+  double shared_wavefronts_per_clock = 0;
+  double warp_instructions_per_clock = 0;  // issue slots (4 schedulers)
+  double l2_latency_s = 0;                 // a round of loads that L2 serves, under load
+  double dram_latency_s = 0;               // a round of loads that DRAM serves, under load
   double launch_overhead_s = 0;
 };
 
@@ -40,10 +43,12 @@ struct CostInput {
 };
 
 struct CostEstimate {
-  double dram_s = 0, l2_store_s = 0, l1_s = 0, latency_s = 0;  // memory side
-  double shared_s = 0, issue_s = 0;                            // SM side
+  double dram_s = 0, l2_store_s = 0, l1_s = 0;  // memory throughput
+  double shared_s = 0, issue_s = 0;             // SM throughput
+  double latency_s = 0;  // every warp's load rounds, as many warps waiting at once as fit on an SM
+  double chain_s = 0;    // one warp's load rounds: what no other warp hides at the start and end
   double total_s = 0;
-  std::string bound;  // the resource that sets total_s: "dram", "shared", ...
+  std::string bound;  // what sets total_s: "dram", "l2 stores", "latency + shared", ...
 };
 
 std::vector<std::string> known_gpus();

@@ -30,7 +30,7 @@ namespace tilecamp::emu {
   X(local_st_sectors)             \
   X(global_ld_bytes)              \
   X(global_st_bytes)              \
-  X(global_ld_unique_sectors)      \
+  X(global_ld_unique_sectors)     \
   X(global_ld_rounds)
 
 struct Counters {

@@ -228,7 +228,7 @@ void KernelRun::count_access(const Instruction& in, const WarpAccess& access, ui
     (is_store ? counters.global_st_sectors : counters.global_ld_sectors) += sectors;
     // The bytes the threads asked for: against sectors * 32 it says how much traffic was useful.
     (is_store ? counters.global_st_bytes : counters.global_ld_bytes) += uint64_t{bytes} * std::popcount(access.lanes[0]);
-    if (!is_store) counters.global_ld_unique_sectors += count_new_block_sectors(access.addresses[0], access.lanes[0], bytes);
+    if (!is_store) counters.global_ld_unique_sectors += count_new_block_sectors(access.addresses[0], access.lanes[0]);
   }
   if (access.lanes[1]) {
     LaneAddresses shared = access.addresses[1];  // a member of a merged access charges the chunk or nothing
@@ -257,18 +257,48 @@ void KernelRun::count_access(const Instruction& in, const WarpAccess& access, ui
   }
 }
 
+void BlockSectorSet::clear() {
+  m_size = 0;
+  if (++m_generation != 0) return;
+  for (Slot& slot : m_slots) slot.generation = 0;  // after 2^32 blocks: start over
+  m_generation = 1;
+}
+
+bool BlockSectorSet::insert(uint64_t sector) {
+  if (2 * (m_size + 1) > m_slots.size()) grow();
+  const size_t mask = m_slots.size() - 1;
+  for (size_t index = (sector * 0x9E3779B97F4A7C15ull) >> 32 & mask;; index = (index + 1) & mask) {
+    Slot& slot = m_slots[index];
+    if (slot.generation != m_generation) {
+      slot = {sector, m_generation};
+      ++m_size;
+      return true;
+    }
+    if (slot.sector == sector) return false;
+  }
+}
+
+void BlockSectorSet::grow() {
+  std::vector<Slot> old(2 * m_slots.size());
+  std::swap(old, m_slots);
+  const uint32_t generation = std::exchange(m_generation, 1);
+  m_size = 0;
+  for (const Slot& slot : old) {
+    if (slot.generation == generation) insert(slot.sector);
+  }
+}
+
 // The sectors of a global load that no earlier load of this block touched: all that an L1 which
-// keeps what one block reads has to fetch from L2 (the cost model's L1 fill term).
-uint32_t KernelRun::count_new_block_sectors(const LaneAddresses& addresses, uint32_t lanes, uint32_t bytes) {
+// keeps what one block reads has to fetch from L2 (the cost model's L1 term). An access is
+// aligned to its size, at most 32 bytes, so it stays within one sector.
+uint32_t KernelRun::count_new_block_sectors(const LaneAddresses& addresses, uint32_t lanes) {
   uint32_t added = 0;
   uint64_t previous = ~uint64_t{0};  // neighbouring lanes mostly share a sector: skip the lookup
   for_each_lane(lanes, [&](int lane) {
-    const uint64_t last = (addresses[lane] + bytes - 1) / k_sector_bytes;
-    for (uint64_t sector = addresses[lane] / k_sector_bytes; sector <= last; ++sector) {
-      if (sector == previous) continue;
-      previous = sector;
-      added += m_block_sectors.insert(sector).second ? 1 : 0;
-    }
+    const uint64_t sector = addresses[lane] / k_sector_bytes;
+    if (sector == previous) return;
+    previous = sector;
+    added += m_block_sectors.insert(sector) ? 1 : 0;
   });
   return added;
 }

@@ -6,7 +6,6 @@
 #include <bit>
 #include <deque>
 #include <string>
-#include <unordered_set>
 #include <vector>
 
 #include "checker/emu/access_rules.h"
@@ -58,14 +57,32 @@ struct Warp {
   State state = State::Running;
   uint32_t barrier_pc = 0;
   uint32_t barrier_id = 0;
-  bool load_round_open = false;  // a global load issued since the last barrier, global store or loop back-edge
   uint32_t barrier_expected = 0;  // threads the barrier waits for; 0: every thread of the block
+  bool load_round_open = false;  // a global load issued since the last barrier, global store or loop back-edge
   uint64_t executed = 0;   // warp instructions so far (drives %clock)
   uint64_t* registers = nullptr;  // registers[reg * 32 + lane]
   std::vector<StackEntry> stack;
   std::vector<PendingCopy> open_copies;                 // cp.async not yet committed
   std::deque<std::vector<PendingCopy>> committed_copies;  // committed groups, oldest first
   std::array<uint32_t, k_warp_size> tid_x{}, tid_y{}, tid_z{};
+};
+
+// The global sectors one block has loaded (open addressing: a lookup per load must stay cheap).
+// clear() forgets them all at once by starting a new generation.
+class BlockSectorSet {
+ public:
+  void clear();
+  bool insert(uint64_t sector);  // true when `sector` was not in the set
+
+ private:
+  struct Slot {
+    uint64_t sector = 0;
+    uint32_t generation = 0;  // the slot holds a sector of the set only in the set's generation
+  };
+  void grow();
+  std::vector<Slot> m_slots = std::vector<Slot>(1024);
+  uint32_t m_generation = 1;
+  size_t m_size = 0;
 };
 
 // What bar.red accumulates from every arriving thread until the barrier releases.
@@ -116,7 +133,7 @@ class KernelRun {
   bool resolve_access(Warp& warp, const ptx::Instruction& in, const ptx::Operand& address_operand, uint32_t lanes,
                       uint32_t bytes, WarpAccess& access);
   void count_access(const ptx::Instruction& in, const WarpAccess& access, uint32_t bytes);
-  uint32_t count_new_block_sectors(const LaneAddresses& addresses, uint32_t lanes, uint32_t bytes);
+  uint32_t count_new_block_sectors(const LaneAddresses& addresses, uint32_t lanes);
   void atomic_access(Warp& warp, const ptx::Instruction& in, uint32_t lanes);
   uint8_t* resolve_generic(Warp& warp, const ptx::Instruction& in, uint64_t address, uint32_t bytes, int lane);
   uint64_t symbol_value(int symbol) const;
@@ -166,7 +183,7 @@ class KernelRun {
   uint64_t m_block_linear = 0;
   uint32_t m_block_exited = 0;   // threads of the current block that have exited
   std::vector<uint8_t> m_shared;
-  std::unordered_set<uint64_t> m_block_sectors;  // global sectors the current block has loaded
+  BlockSectorSet m_block_sectors;
   std::vector<uint8_t> m_local;  // block threads x local_bytes
   std::vector<uint64_t> m_registers;
   uint64_t m_budget_left = 0;

@@ -140,10 +140,7 @@ struct GpuBackend::Session {
 
 std::string driver_unavailable_reason() {
   void* library = dlopen("libcuda.so.1", RTLD_LAZY | RTLD_LOCAL);
-  if (library == nullptr) {
-    const char* why = dlerror();
-    return std::string("no CUDA driver (libcuda.so.1: ") + (why ? why : "not found") + ")";
-  }
+  if (library == nullptr) return "no CUDA driver: libcuda.so.1 was not found";
   dlclose(library);
   return "";
 }

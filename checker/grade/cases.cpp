@@ -151,13 +151,14 @@ std::string case_shape(const ProblemSpec& problem, const ProblemCase& problem_ca
   return shape;
 }
 
-std::vector<ProblemCase> draw_cases(const ProblemSpec& problem, uint64_t seed) {
+std::vector<ProblemCase> draw_cases(const ProblemSpec& problem, uint64_t seed, bool timed_on_gpu) {
   std::vector<ProblemCase> cases;
   for (const std::vector<int64_t>& dims : problem.public_cases) cases.push_back({dims, false, false});
   CaseDrawer drawer(problem, seed);
   for (ProblemCase& hidden : drawer.hidden()) cases.push_back(std::move(hidden));
   for (const std::vector<int64_t>& dims : problem.hidden_cases) cases.push_back({dims, true, false});
-  if (!problem.performance.empty()) cases.push_back({problem.performance, true, true});
+  const bool larger = timed_on_gpu && !problem.gpu_performance.empty();
+  if (!problem.performance.empty()) cases.push_back({larger ? problem.gpu_performance : problem.performance, true, true});
   return cases;
 }
 

@@ -23,8 +23,9 @@ struct ProblemCase {
 std::string case_shape(const ProblemSpec& problem, const ProblemCase& problem_case);
 
 // The public cases, then the hidden ones drawn from `seed` (partial tiles, each dimension 1,
-// primes), the fixed hidden cases, and last the performance case.
-std::vector<ProblemCase> draw_cases(const ProblemSpec& problem, uint64_t seed);
+// primes), the fixed hidden cases, and last the performance case (its `gpu_performance` size when
+// `timed_on_gpu`: a GPU's times mean something only on sizes far beyond what the emulator runs).
+std::vector<ProblemCase> draw_cases(const ProblemSpec& problem, uint64_t seed, bool timed_on_gpu = false);
 
 struct CaseData {
   Bindings dims;                          // dimension name -> value

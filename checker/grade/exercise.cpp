@@ -143,17 +143,23 @@ Status read_problem(const FieldReader& reader, const toml::table& root, Exercise
   const toml::table* problem = table_at(root, "problem");
   if (problem == nullptr) return reader.error("problem", "a [problem] table with `dims` and `public` cases");
   ProblemSpec& spec = exercise.problem;
-  TC_TRY(reader.only_known(*problem, "problem.", {"dims", "public", "performance", "hidden", "hidden_ranges", "hidden_choices", "fmas"}));
+  TC_TRY(reader.only_known(*problem, "problem.", {"dims", "public", "performance", "gpu_performance", "hidden", "hidden_ranges", "hidden_choices", "fmas"}));
   TC_TRY(reader.strings(*problem, "problem.", "dims", true, spec.dims));
   if (spec.dims.empty()) return reader.error("problem.dims", "at least one dimension name");
   TC_TRY(reader.cases(*problem, "public", spec.dims.size(), spec.public_cases));
   if (spec.public_cases.empty()) return reader.error("problem.public", "at least one public case");
   TC_TRY(reader.cases(*problem, "hidden", spec.dims.size(), spec.hidden_cases));
-  if (const toml::node* node = problem->get("performance")) {
-    if (!reader.integers(*node, "problem.performance", spec.performance) || spec.performance.size() != spec.dims.size() ||
-        std::any_of(spec.performance.begin(), spec.performance.end(), [](int64_t v) { return v < 1; })) {
-      return reader.error("problem.performance", "one case: a list of " + std::to_string(spec.dims.size()) + " positive integers");
+  for (auto [key, out] : {std::pair{"performance", &spec.performance}, std::pair{"gpu_performance", &spec.gpu_performance}}) {
+    const toml::node* node = problem->get(key);
+    if (node == nullptr) continue;
+    const std::string field = std::string("problem.") + key;
+    if (!reader.integers(*node, field, *out) || out->size() != spec.dims.size() ||
+        std::any_of(out->begin(), out->end(), [](int64_t v) { return v < 1; })) {
+      return reader.error(field, "one case: a list of " + std::to_string(spec.dims.size()) + " positive integers");
     }
+  }
+  if (!spec.gpu_performance.empty() && spec.performance.empty()) {
+    return reader.error("problem.performance", "a performance case, since gpu_performance enlarges it on a GPU");
   }
   auto is_dim = [&](std::string_view name) { return std::find(spec.dims.begin(), spec.dims.end(), name) != spec.dims.end(); };
   if (const toml::node* node = problem->get("hidden_ranges")) {

@@ -63,6 +63,7 @@ struct ProblemSpec {
   std::vector<std::vector<int64_t>> public_cases;
   std::vector<std::vector<int64_t>> hidden_cases;  // fixed hidden cases
   std::vector<int64_t> performance;                // the case thresholds are measured on
+  std::vector<int64_t> gpu_performance;            // on a GPU, a larger one to time (optional)
   std::map<std::string, std::pair<int64_t, int64_t>> ranges;  // hidden draws, inclusive
   std::map<std::string, std::vector<int64_t>> choices;        // a dimension drawn from a list
   std::string fmas;  // multiply-adds, for the *_per_fma metrics; optional

@@ -182,7 +182,7 @@ class Grader {
     }
     bool all_correct = true, safe = true;
     int hidden_index = 0;
-    for (const ProblemCase& problem_case : draw_cases(m_exercise.problem, m_options.seed)) {
+    for (const ProblemCase& problem_case : draw_cases(m_exercise.problem, m_options.seed, !m_backend.counts())) {
       const std::string shape = case_shape(m_exercise.problem, problem_case);
       const std::string name = problem_case.performance ? "performance case (" + shape + ")"
                                : problem_case.hidden    ? fmt::format("hidden case {} ({})", ++hidden_index, shape)
@@ -376,19 +376,32 @@ class Grader {
     return base_ms / learner_ms;
   }
 
-  // A GPU has no cheap counters: the counted thresholds are measured by running the performance
-  // case once on the emulator (which also reports races and other findings there).
-  Expected<emu::LaunchResult> emulate_performance_case() {
+  // What a case's counted metrics are divided by: its output elements and multiply-adds.
+  MetricInputs inputs_for(const CaseData& data) const {
+    MetricInputs inputs;
+    inputs.outputs = output_elements(m_exercise, data);
+    if (!m_exercise.problem.fmas.empty()) inputs.fmas = static_cast<double>(evaluate(m_exercise.problem.fmas, data.dims).value());
+    return inputs;
+  }
+
+  // A GPU has no cheap counters: the counted thresholds are measured by running the (emulator-
+  // sized) performance case on the emulator, which also reports races and other findings there.
+  struct Emulated {
+    emu::LaunchResult result;
+    MetricInputs inputs;
+  };
+  Expected<Emulated> emulate_performance_case() {
     emu::EmulatorBackend emulator;
     TC_TRY(emulator.load(m_ptx));
-    const CaseData& data = m_performance->data;
-    LaunchRequest request{m_kernel, m_performance->config, data.buffers, data.arguments, {}, {}};
+    TC_TRY_ASSIGN(CaseData data, make_case_data(m_exercise, {m_exercise.problem.performance, true, true}, m_options.seed));
+    TC_TRY_ASSIGN(emu::LaunchConfig config, launch_config(m_exercise.launch, names_for(data)));
+    LaunchRequest request{m_kernel, config, data.buffers, data.arguments, {}, {}};
     TC_TRY_ASSIGN(LaunchOutcome outcome, emulator.launch(request));
     emu::show_path_as_given(outcome.profile, m_source.path);
     if (std::string unsafe = safety_problem(outcome.profile); !unsafe.empty()) {
       add(CheckKind::Safety, CheckStatus::Fail, "performance case on the emulator", unsafe);
     }
-    return std::move(outcome.profile);
+    return Emulated{std::move(outcome.profile), inputs_for(data)};
   }
 
   void check_thresholds(bool all_correct) {
@@ -404,13 +417,9 @@ class Grader {
       }
       return;
     }
-    MetricInputs inputs;
-    inputs.outputs = output_elements(m_exercise, m_performance->data);
-    if (!m_exercise.problem.fmas.empty()) {
-      inputs.fmas = static_cast<double>(evaluate(m_exercise.problem.fmas, m_performance->data.dims).value());
-    }
-    std::optional<emu::LaunchResult> emulated;
-    const emu::LaunchResult* counted = &m_performance->result;
+    MetricInputs inputs = inputs_for(m_performance->data);  // the case that ran on this backend
+    inputs.counters = &m_performance->result.totals;
+    std::optional<Emulated> emulated;
     if (on_gpu && std::any_of(thresholds.begin(), thresholds.end(), [](const Threshold& t) { return !metric_is_lower_bound(t.metric); })) {
       auto result = emulate_performance_case();
       if (!result) {
@@ -418,19 +427,21 @@ class Grader {
         return;
       }
       emulated = std::move(*result);
-      counted = &*emulated;
+      emulated->inputs.counters = &emulated->result.totals;
     }
-    inputs.counters = &counted->totals;
+    const emu::LaunchResult& counted = emulated ? emulated->result : m_performance->result;
     for (const Threshold& threshold : thresholds) {
       if (threshold.metric == "modelled_speedup" || threshold.metric == "speedup") {
-        auto speedup = threshold.metric == "speedup" ? measured_speedup(inputs) : modelled_speedup(*counted);
+        auto speedup = threshold.metric == "speedup" ? measured_speedup(inputs) : modelled_speedup(counted);
         if (!speedup) {
           add(CheckKind::Performance, CheckStatus::Error, threshold_name(threshold), speedup.error());
           continue;
         }
         (threshold.metric == "speedup" ? inputs.speedup : inputs.modelled_speedup) = *speedup;
+        check_threshold(threshold, inputs, counted);
+        continue;
       }
-      check_threshold(threshold, inputs, *counted);
+      check_threshold(threshold, emulated ? emulated->inputs : inputs, counted);
     }
   }
 

@@ -2,6 +2,7 @@
 // float matrix; square SGEMM at N=1024 and N=4096), written for tilecamp so that the cost model
 // (checker/emu/cost_model.h) can be held to the measured ranking: tests/test_emu_cost_model.cpp.
 // Every transpose takes (in, out, n) for an n x n matrix; every SGEMM takes (A, B, C, n).
+// copyElements was not timed: the small-size check compares its two mappings.
 #define TILE_DIM 32
 #define BLOCK_ROWS 8
 
@@ -16,6 +17,15 @@ __global__ void copyRows(const float* in, float* out, int n) {
   int x = blockIdx.x * TILE_DIM + threadIdx.x;
   int y = blockIdx.y * TILE_DIM + threadIdx.y;
   for (int j = 0; j < TILE_DIM; j += BLOCK_ROWS) out[(y + j) * n + x] = in[(y + j) * n + x];
+}
+
+// Block 32x32, one element per thread: lanes along a row (4 sectors per request) or down a
+// column (32 sectors per request).
+template <bool DOWN_COLUMNS>
+__global__ void copyElements(const float* in, float* out, int n) {
+  int x = blockIdx.x * TILE_DIM + (DOWN_COLUMNS ? threadIdx.y : threadIdx.x);
+  int y = blockIdx.y * TILE_DIM + (DOWN_COLUMNS ? threadIdx.x : threadIdx.y);
+  out[y * n + x] = in[y * n + x];
 }
 
 __global__ void transposeNaiveRows(const float* in, float* out, int n) {

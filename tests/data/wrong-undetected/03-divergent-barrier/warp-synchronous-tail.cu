@@ -1,0 +1,37 @@
+// Wrong 03-divergent-barrier: the last five steps, inside warp 0, run without any barrier (old
+// warp-synchronous code): since Volta the lanes of a warp are not in lockstep, and without
+// __syncwarp() a lane can read a partial sum before its neighbour has written it.
+// expect: safety "shared-memory race"
+// Not caught yet: the race detector compares accesses of different warps only, and the emulator
+// runs the lanes of a warp in lockstep, so lanes of warp 0 reading each other's partial sums with
+// no __syncwarp() between the steps is neither a race nor a wrong result here. Needs races between
+// lanes of one warp reported when no __syncwarp() or barrier orders them (as compute-sanitizer's
+// racecheck does).
+
+__global__ void blockSum(const float* in, float* out, int n) {
+  extern __shared__ float partial[];  // blockDim.x floats, sized at launch
+  int t = threadIdx.x;
+  int i = blockIdx.x * blockDim.x + t;
+
+  partial[t] = i < n ? in[i] : 0.0f;
+  __syncthreads();
+
+  // blockDim.x is a power of two, so the halves always match. The loop's trip count depends only
+  // on blockDim.x, the same for every thread: all threads run every step.
+  for (int stride = blockDim.x / 2; stride > 16; stride /= 2) {
+    if (t < stride) {
+      partial[t] += partial[t + stride];
+    }
+    // Outside the `if`: every thread of the block arrives, at every step. The adds of the next
+    // step read what other warps wrote in this one, so they must wait for it.
+    __syncthreads();
+  }
+
+  // MISTAKE: the last steps within warp 0 with no __syncwarp() between them.
+  if (t < 16) {
+    for (int stride = 16; stride > 0; stride /= 2) {
+      if (t < stride) partial[t] += partial[t + stride];
+    }
+  }
+  if (t == 0) out[blockIdx.x] = partial[0];
+}
