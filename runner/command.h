@@ -21,7 +21,11 @@ std::function<int()> setup_check_all_command(CLI::App& app);
 std::function<int()> setup_list_command(CLI::App& app);
 std::function<int()> setup_dev_command(CLI::App& app);
 std::function<int()> setup_lesson_command(CLI::App& app);
-int show_lesson(int number, const std::string& preface);
-int run_course_overview();  // no command given
+std::function<int()> setup_watch_command(CLI::App& app);
+std::function<int()> setup_hint_command(CLI::App& app);
+std::function<int()> setup_reset_command(CLI::App& app);
+std::function<int()> setup_solution_command(CLI::App& app);
+std::function<int()> setup_next_command(CLI::App& app);
+int run_course_overview();  // no command given: the welcome, the lesson, the watch screen
 
 }  // namespace tilecamp::runner

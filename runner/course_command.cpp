@@ -1,61 +1,117 @@
-// `tilecamp` with no command: a short welcome, the exercises, then lesson 1.
-#include <algorithm>
-#include <iostream>
-#include <sstream>
+// `tilecamp` with no command. On a terminal: the first time a short welcome and the current
+// lesson, then the watch screen on the current exercise; later runs resume there directly. Piped
+// or scripted: the welcome and where the learner stands, as plain text.
+#include <fmt/format.h>
+#include <unistd.h>
 
-#include "checker/grade/exercise.h"
+#include <iostream>
+
+#include "runner/backend_choice.h"
 #include "runner/command.h"
+#include "runner/learner_course.h"
+#include "runner/lessons.h"
+#include "runner/markdown_render.h"
+#include "runner/progress_list.h"
 #include "runner/terminal.h"
+#include "runner/tty.h"
+#include "runner/watch.h"
 
 namespace tilecamp::runner {
 namespace {
 
-std::string exercise_list(const std::filesystem::path& root, const report::Style& style, std::string& first) {
-  std::ostringstream out;
-  auto course = grade::load_course(root);
-  if (!course) return "  " + style.red("error") + ": " + course.error() + "\n";
-  for (const grade::CourseEntry& entry : course->exercises) {
-    auto exercise = grade::load_course_exercise(entry);
-    if (!exercise) {
-      out << "  " << style.red(entry.id) << "  " << exercise.error() << "\n";
-      continue;
-    }
-    if (first.empty()) first = exercise->name;
-    out << "  " << style.cyan(exercise->name) << "  " << exercise->title << " (lesson " << exercise->lesson << ")  "
-        << style.dim("exercises/" + exercise->name + "/kernel.cu") << "\n";
+// Which backend `auto` picks here, said for a learner.
+std::string grading_backend() {
+  auto choice = choose_backend("auto");
+  if (!choice) return "Your kernels are graded on tilecamp's emulator (" + choice.error() + ").";
+  const std::string name = choice->backend->name();
+  if (name == "emulator") {
+    return "Your kernels are graded on tilecamp's **emulator**: no GPU was found here, and none is needed. It runs "
+           "the PTX of your kernel and counts what Nsight Compute counts on a real GPU, line by line.";
   }
-  return out.str();
+  return "Your kernels are graded on the **GPU** found here (" + name + "), and the emulator explains their memory "
+         "traffic line by line.";
+}
+
+std::string welcome_markdown(const LearnerCourse& course, const std::string& finish) {
+  const grade::CourseEntry& current = course.current();
+  return fmt::format(
+      "# Welcome to tilecamp\n\n"
+      "tilecamp teaches the GPU memory hierarchy (coalescing, shared-memory tiling, `__syncthreads`, bank "
+      "conflicts, SGEMM) by having you write CUDA kernels: {} lessons, {} exercises.\n\n"
+      "Each exercise is a kernel stub with `// TODO`s. You complete it in your own editor, and tilecamp checks it "
+      "every time you save: the results on hidden test cases, and the memory behaviour a profiler would show.\n\n"
+      "{}\n\n"
+      "While you work: **h** a hint, **n** the next exercise once you pass, **l** your progress, **v** the "
+      "lesson, **r** check again, **s** the solution once you pass, **x** start the exercise over.\n\n"
+      "Quit any time with **q**; run `tilecamp` again to carry on where you left off. You start with "
+      "`{}`, in `{}`.\n\n{}",
+      lesson_files(course.root).size(), course.course.exercises.size(), grading_backend(), current.id,
+      exercise_file_shown(current), finish);
+}
+
+// Plain text for a pipe or a script: nothing waits for keys.
+int print_overview(const LearnerCourse& course) {
+  const grade::CourseEntry& current = course.current();
+  const std::string finish = fmt::format(
+      "Read lesson {} with `tilecamp lesson {}`, edit `{}`, and run `tilecamp watch` to have every save checked "
+      "(or `tilecamp check {}` once). Run `tilecamp` in a terminal for all of it in one screen.",
+      current.lesson, current.lesson, exercise_file_shown(current), current.id);
+  const report::Style style = style_for(stdout);
+  for (const std::string& line : render_markdown(welcome_markdown(course, finish), {text_width(), style.color()})) {
+    std::cout << line << "\n";
+  }
+  std::cout << "\n" << progress_list_text(course, style);
+  return k_exit_ok;
+}
+
+// The welcome screen; false when the learner quits from it.
+bool welcome(const LearnerCourse& course) {
+  const grade::CourseEntry& current = course.current();
+  const std::string title = lesson_title(course.root, current.lesson);
+  const std::string finish = fmt::format("**Press Enter to read lesson {}{}, or q to quit.**", current.lesson,
+                                         title.empty() ? "" : " (" + title + ")");
+  std::string screen = screen::k_clear;
+  const size_t width = std::min<size_t>(text_width(), 80);  // a short text reads better narrow
+  for (const std::string& line : render_markdown(welcome_markdown(course, finish), {width, style_for(stdout).color()})) {
+    screen += line + "\n";
+  }
+  RawMode raw;
+  write_now(screen);
+  for (;;) {
+    const Key key = read_key(STDIN_FILENO, -1);
+    if (key.code == KeyCode::Enter || key.is(' ')) return true;
+    if (key.is('q') || key.is('Q') || key.code == KeyCode::Interrupt || key.code == KeyCode::EndOfInput) return false;
+  }
 }
 
 }  // namespace
 
 int run_course_overview() {
-  const report::Style style = style_for(stdout);
-  auto root = find_course_root();
-  if (!root) {
-    std::cerr << style.red("error") << ": " << k_no_course << "\n";
+  auto course = open_learner_course();
+  if (!course) {
+    std::cerr << style_for(stderr).red("error") << ": " << course.error() << "\n";
     return k_exit_usage;
   }
-  std::string first;
-  std::ostringstream out;
-  out << style.bold("tilecamp") << ": the GPU memory hierarchy, learned by writing CUDA kernels\n\n"
-      << "Kernels are graded on tilecamp's emulator: it runs the PTX that NVRTC makes of your file\n"
-      << "and counts what Nsight Compute counts on a real GPU, line by line. No GPU is needed.\n"
-      << "Lessons: tilecamp lesson N (q leaves the pager).  Every command: tilecamp --help\n\n"
-      << style.bold("Exercises") << "\n"
-      << exercise_list(*root, style, first);
-  if (!first.empty()) {
-    out << "\nWhen a lesson sends you to an exercise, open its kernel.cu in your editor, follow the\n"
-        << "TODOs, then run: tilecamp check " << first << "\n";
+  if (!interactive_terminal()) return print_overview(*course);
+  const grade::CourseEntry& current = course->current();
+  WatchOptions options;
+  if (!course->progress.welcome_seen()) {
+    const bool start = welcome(*course);
+    std::string error;
+    if (!course->progress.set_welcome_seen(error)) std::cerr << "note: your progress could not be saved: " << error << "\n";
+    if (!start) {
+      std::cout << "\nRun tilecamp again when you are ready.\n";
+      return k_exit_ok;
+    }
+    if (auto shown = show_lesson(course->root, current.lesson, true); !shown) options.greeting = shown.error();
+    if (options.greeting.empty()) {
+      options.greeting = fmt::format("Now open {} in your editor and follow its TODOs.", exercise_file_shown(current));
+    }
+  } else {
+    options.greeting = fmt::format("Welcome back: you are on {} (lesson {}). v shows the lesson again.", current.id,
+                                   current.lesson);
   }
-  out << "\nProfile any kernel: tilecamp profile FILE.cu --kernel NAME --grid X,Y --block X,Y --arg SPEC...\n";
-  std::error_code ignored;
-  if (!std::filesystem::is_directory(*root / "lessons", ignored)) {
-    std::cout << out.str();
-    return k_exit_ok;
-  }
-  out << "\n" << std::string(78, '-') << "\n\n";
-  return show_lesson(1, out.str());
+  return run_watch(*course, current, options);
 }
 
 }  // namespace tilecamp::runner

@@ -25,7 +25,9 @@ grade::Check sanitizer_check(const std::string& tool, const std::string& output)
   long errors = 0;
   for (std::getline(in, line); in; std::getline(in, line)) {
     if (!line.starts_with("=========")) continue;
-    const std::string text = line.substr(line.find_first_not_of("= "));
+    const size_t start = line.find_first_not_of("= ");
+    if (start == std::string::npos) continue;
+    const std::string text = line.substr(start);
     if (text.find("SUMMARY") != std::string::npos) {
       summary = true;
       const size_t at = text.find("(") != std::string::npos && tool == "racecheck" ? text.find("(") + 1 : text.find(": ") + 2;

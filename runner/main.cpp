@@ -13,9 +13,14 @@ const tilecamp::runner::Command k_commands[] = {
     {"check", tilecamp::runner::setup_check_command},
     {"check-all", tilecamp::runner::setup_check_all_command},
     {"dev", tilecamp::runner::setup_dev_command},
+    {"hint", tilecamp::runner::setup_hint_command},
     {"lesson", tilecamp::runner::setup_lesson_command},
     {"list", tilecamp::runner::setup_list_command},
+    {"next", tilecamp::runner::setup_next_command},
     {"profile", tilecamp::runner::setup_profile_command},
+    {"reset", tilecamp::runner::setup_reset_command},
+    {"solution", tilecamp::runner::setup_solution_command},
+    {"watch", tilecamp::runner::setup_watch_command},
 };
 
 }  // namespace

@@ -94,3 +94,28 @@ TEST_CASE("the worker answers a request it cannot serve with an error and goes o
 
 }  // namespace
 }  // namespace tilecamp
+
+namespace tilecamp {
+namespace {
+
+// The real worker, started the way the GPU backend starts it: it must answer (an error naming
+// the missing driver here without a GPU, the GPU's description on one), not die at start.
+TEST_CASE("tilecamp __gpu-worker answers a request on the descriptors it is given") {
+  gpu::WorkerProcess worker({TILECAMP_BINARY, "__gpu-worker"});
+  gpu::MessageWriter request;
+  request.u32(static_cast<uint32_t>(gpu::Request::Info));
+  auto reply = worker.call(request.data(), 60000);
+  REQUIRE_MESSAGE(reply.has_value(), (reply ? "" : reply.error()));
+  const uint32_t status = reply->u32().value();
+  const std::string first = reply->text().value();
+  INFO(first);
+  if (status == static_cast<uint32_t>(gpu::Reply::Error)) {
+    CHECK(test::contains(first, "CUDA driver"));
+  } else {
+    CHECK(status == static_cast<uint32_t>(gpu::Reply::Ok));
+    CHECK_FALSE(first.empty());  // the GPU's name
+  }
+}
+
+}  // namespace
+}  // namespace tilecamp

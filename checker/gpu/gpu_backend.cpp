@@ -64,8 +64,12 @@ Status WorkerProcess::start() {
       ::dup2(log, 1);
       ::dup2(log, 2);
     }
-    ::dup2(to_worker[0], k_worker_in_fd);
-    ::dup2(from_worker[1], k_worker_out_fd);
+    // Move both ends out of the way first: a pipe end may already be 3 or 4, and dup2 onto
+    // itself would keep its close-on-exec flag.
+    const int in = ::fcntl(to_worker[0], F_DUPFD, 10);
+    const int out = ::fcntl(from_worker[1], F_DUPFD, 10);
+    ::dup2(in, k_worker_in_fd);
+    ::dup2(out, k_worker_out_fd);
     ::execv(argv[0], argv.data());
     ::_exit(127);
   }

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <filesystem>
+
 #include "checker/report/profile_report.h"
 
 namespace tilecamp::report {
@@ -29,9 +31,31 @@ std::string indented(const std::string& text, const std::string& prefix) {
   return out;
 }
 
+// The line a diagnostic points at, marked: "    > 24 | c[i] = a[i] + b[i];". Empty when the
+// diagnostic is about another file (a header) or the source is not at hand.
+std::string source_excerpt(const Diagnostic& d, const std::string& checked_file, std::string_view source,
+                           const Style& style) {
+  if (source.empty() || d.line <= 0) return "";
+  if (d.file != checked_file && std::filesystem::path(d.file).filename() != std::filesystem::path(checked_file).filename()) {
+    return "";
+  }
+  size_t start = 0;
+  for (int line = 1; line < d.line && start != std::string_view::npos; ++line) {
+    start = source.find('\n', start);
+    if (start != std::string_view::npos) ++start;
+  }
+  if (start == std::string_view::npos || start >= source.size()) return "";
+  const size_t end = source.find('\n', start);
+  std::string text(source.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start));
+  if (!text.empty() && text.back() == '\r') text.pop_back();
+  const std::string marked = style.bold(text);
+  const std::string gutter = fmt::format("    > {:>3} | ", d.line);
+  return (d.severity == Severity::Error ? style.red(gutter) : style.yellow(gutter)) + marked + "\n";
+}
+
 }  // namespace
 
-std::string verdict_text(const grade::Verdict& verdict, const Style& style) {
+std::string verdict_text(const grade::Verdict& verdict, const Style& style, const VerdictTextOptions& options) {
   std::string out = fmt::format("{}  {}\n", style.bold(verdict.exercise),
                                 style.dim(fmt::format("{} on the {}, seed {}", verdict.file, verdict.backend, verdict.seed)));
   if (!verdict.constants.empty()) {
@@ -52,8 +76,11 @@ std::string verdict_text(const grade::Verdict& verdict, const Style& style) {
   }
   if (!verdict.diagnostics.empty()) {
     out += "\n";
-    for (const Diagnostic& d : verdict.diagnostics) out += "  " + diagnostic_text(d, style) + "\n";
+    for (const Diagnostic& d : verdict.diagnostics) {
+      out += "  " + diagnostic_text(d, style) + "\n" + source_excerpt(d, verdict.file, options.source, style);
+    }
   }
+  if (!options.next_step) return out;
   out += "\n";
   switch (verdict.status) {
     case grade::VerdictStatus::Pass:

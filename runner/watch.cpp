@@ -1,0 +1,262 @@
+#include "runner/watch.h"
+
+#include <fmt/format.h>
+#include <poll.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <iostream>
+#include <memory>
+
+#include "runner/ansi_text.h"
+#include "runner/file_watcher.h"
+#include "runner/grading.h"
+#include "runner/learner_actions.h"
+#include "runner/lessons.h"
+#include "runner/pager.h"
+#include "runner/progress_list.h"
+#include "runner/stub_store.h"
+#include "runner/terminal.h"
+#include "runner/tty.h"
+#include "runner/watch_screen.h"
+
+namespace tilecamp::runner {
+namespace {
+
+// TILECAMP_DEBOUNCE_MS: how long a file must be quiet after a save before it is checked.
+std::chrono::milliseconds debounce_time() {
+  const char* text = std::getenv("TILECAMP_DEBOUNCE_MS");
+  const int value = text ? std::atoi(text) : 0;
+  return std::chrono::milliseconds(value > 0 ? value : 200);
+}
+
+class WatchSession {
+ public:
+  WatchSession(LearnerCourse& course, const WatchOptions& options)
+      : m_course(course), m_options(options), m_style(style_for(stdout)), m_screen_is_terminal(::isatty(STDOUT_FILENO)),
+        m_seed(options.seed ? *options.seed : fresh_seed()), m_message(options.greeting) {}
+
+  int run(const grade::CourseEntry& start);
+
+ private:
+  enum class After { Stay, Quit };
+
+  void open(const grade::CourseEntry& entry);
+  void check();
+  void draw();
+  After on_key(const Key& key);
+  void next();
+  void hint();
+  void reset();
+  void page(const std::vector<std::string>& lines, const std::string& title);
+  std::string shown_file() const { return exercise_file_shown(*m_entry); }
+  // The same text with the session's seed gives the same verdict: a save that changed nothing (or
+  // the write of a reset that was already checked) keeps the screen as it is.
+  bool changed_since_check() const {
+    std::string text, error;
+    return !m_verdict || !read_file(m_entry->directory / "kernel.cu", text, error) || text != m_source;
+  }
+
+  LearnerCourse& m_course;
+  WatchOptions m_options;
+  report::Style m_style;
+  bool m_screen_is_terminal;
+  uint64_t m_seed;
+  const grade::CourseEntry* m_entry = nullptr;
+  std::optional<grade::Exercise> m_exercise;
+  std::string m_exercise_error;
+  std::optional<grade::Verdict> m_verdict;
+  std::string m_source;
+  std::string m_message;
+  std::unique_ptr<FileWatcher> m_watcher;
+};
+
+void WatchSession::open(const grade::CourseEntry& entry) {
+  m_entry = &entry;
+  m_verdict.reset();
+  auto exercise = grade::load_course_exercise(entry);
+  m_exercise.reset();
+  m_exercise_error.clear();
+  if (exercise) {
+    m_exercise = std::move(*exercise);
+  } else {
+    m_exercise_error = exercise.error();
+  }
+  if (m_course.progress.current() != entry.id) {
+    std::string error;
+    if (!m_course.progress.set_current(entry.id, error)) m_message = "Your progress could not be saved: " + error;
+  }
+  m_watcher.reset();
+  if (!m_options.manual) m_watcher = std::make_unique<FileWatcher>(entry.directory / "kernel.cu", debounce_time());
+  check();
+}
+
+void WatchSession::check() {
+  if (m_screen_is_terminal) write_now("\r" + m_style.dim("checking " + shown_file() + "...") + screen::k_clear_line_end);
+  std::string error;
+  m_source.clear();
+  read_file(m_entry->directory / "kernel.cu", m_source, error);
+  if (!m_exercise) {
+    m_verdict = error_verdict(m_entry->id, shown_file(), m_exercise_error);
+    return;
+  }
+  GradeSettings settings;
+  settings.seed = m_seed;
+  m_verdict = grade_file(*m_exercise, m_entry->directory / "kernel.cu", shown_file(), settings);
+  if (m_verdict->status == grade::VerdictStatus::Error) return;
+  m_course.reload_progress();
+  if (!m_course.progress.record(m_entry->id, m_source, m_verdict->status == grade::VerdictStatus::Pass, error)) {
+    m_message = "Your progress could not be saved: " + error;
+  }
+}
+
+void WatchSession::draw() {
+  WatchScreen screen;
+  screen.exercise = m_entry->id;
+  screen.title = m_exercise ? m_exercise->title : "";
+  screen.lesson = m_entry->lesson;
+  screen.lesson_title = lesson_title(m_course.root, m_entry->lesson);
+  screen.done = m_course.done_count();
+  screen.total = m_course.course.exercises.size();
+  screen.file = shown_file();
+  screen.verdict = m_verdict ? &*m_verdict : nullptr;
+  screen.source = m_source;
+  screen.passed = m_course.done(*m_entry);
+  const grade::CourseEntry* next = m_course.after(*m_entry);
+  screen.next_exercise = next ? next->id : "";
+  screen.width = static_cast<size_t>(m_screen_is_terminal ? screen_size().cols : 80);
+  if (m_exercise) {
+    screen.hints = hint_lines(*m_exercise, m_course.progress.hints_shown(m_entry->id), std::min<size_t>(screen.width, 100),
+                              m_style.color());
+  }
+  screen.message = m_message;
+  screen.watching = m_watcher ? m_watcher->how() : "press r to check it after saving (manual mode)";
+  const std::string text = render_watch_screen(screen, m_style);
+  if (m_screen_is_terminal) {
+    // Raw mode leaves output processing on, so "\n" still returns the carriage.
+    write_now(std::string(screen::k_clear) + text);
+  } else {
+    write_now("\n" + text);
+  }
+}
+
+void WatchSession::page(const std::vector<std::string>& lines, const std::string& title) {
+  show_paged(lines, title, m_style.color(), true);
+}
+
+void WatchSession::next() {
+  if (!m_course.done(*m_entry)) {
+    m_message = fmt::format("Not yet: {} has not passed with your current kernel.cu. Make it pass, then press n.", m_entry->id);
+    return;
+  }
+  auto next = advance(m_course);
+  if (!next) {
+    m_message = next.error();
+    return;
+  }
+  const int lesson = m_entry->lesson;
+  if ((*next)->lesson != lesson) {
+    if (auto shown = show_lesson(m_course.root, (*next)->lesson, true); !shown) m_message = shown.error();
+  }
+  m_message = fmt::format("On to {}: open {} in your editor.", (*next)->id, exercise_file_shown(**next));
+  open(**next);
+}
+
+void WatchSession::hint() {
+  if (!m_exercise) {
+    m_message = m_exercise_error;
+    return;
+  }
+  const int before = m_course.progress.hints_shown(m_entry->id);
+  auto shown = reveal_hint(m_course, *m_exercise);
+  if (!shown) {
+    m_message = shown.error();
+  } else if (*shown == before) {
+    m_message = "No more hints for this one.";
+  } else {
+    m_message.clear();
+  }
+}
+
+void WatchSession::reset() {
+  m_message = fmt::format("Reset {} to the original stub? Your version is kept in .tilecamp/reset/. Press y to reset, any other key to keep it.",
+                          shown_file());
+  draw();
+  const Key answer = read_key(STDIN_FILENO, -1);
+  if (!answer.is('y') && !answer.is('Y')) {
+    m_message = "Nothing was reset.";
+    return;
+  }
+  auto restored = StubStore(m_course.root).restore(*m_entry);
+  m_message = restored ? *restored + "." : "Could not reset: " + restored.error();
+  if (restored) check();
+}
+
+WatchSession::After WatchSession::on_key(const Key& key) {
+  if (key.code == KeyCode::Interrupt || key.code == KeyCode::EndOfInput || key.is('q') || key.is('Q')) return After::Quit;
+  if (key.code != KeyCode::Char) return After::Stay;
+  m_message.clear();
+  switch (key.ch) {
+    case 'r': check(); break;
+    case 'n': next(); break;
+    case 'h': hint(); break;
+    case 'x': reset(); break;
+    case 'l': page(split_lines(progress_list_text(m_course, m_style)), "progress"); break;
+    case 'v':
+      if (auto shown = show_lesson(m_course.root, m_entry->lesson, true); !shown) m_message = shown.error();
+      break;
+    case 's': {
+      auto lines = solution_lines(m_course, *m_entry, static_cast<size_t>(screen_size().cols), m_style.color());
+      if (lines) {
+        page(*lines, "solution of " + m_entry->id);
+      } else {
+        m_message = "Not yet: the solution opens once your kernel passes (s after PASSED). Stuck? h gives a hint.";
+      }
+      break;
+    }
+    default:
+      m_message = "Keys: n next, h hint, l list, v lesson, r re-check, s solution, x reset, q quit.";
+      break;
+  }
+  draw();
+  return After::Stay;
+}
+
+int WatchSession::run(const grade::CourseEntry& start) {
+  RawMode raw;
+  open(start);
+  draw();
+  ScreenSize size = screen_size();
+  for (;;) {
+    const auto now = WatchClock::now();
+    int timeout = m_watcher ? m_watcher->timeout_ms(now) : -1;
+    if (m_screen_is_terminal) timeout = timeout < 0 ? 500 : std::min(timeout, 500);  // notice a resized window
+    pollfd fds[2] = {{STDIN_FILENO, POLLIN, 0}, {m_watcher ? m_watcher->fd() : -1, POLLIN, 0}};
+    ::poll(fds, 2, timeout);
+    const auto woke = WatchClock::now();
+    if (m_watcher && (fds[1].revents & POLLIN)) m_watcher->drain(woke);
+    if (m_watcher && m_watcher->saved(woke) && changed_since_check()) {
+      m_message.clear();
+      check();
+      draw();
+    }
+    if (fds[0].revents & (POLLIN | POLLHUP)) {
+      if (on_key(read_key(STDIN_FILENO, 0)) == After::Quit) break;
+    }
+    if (m_screen_is_terminal && (screen_size().rows != size.rows || screen_size().cols != size.cols)) {
+      size = screen_size();
+      draw();
+    }
+  }
+  write_now(fmt::format("\nProgress saved. Run tilecamp to carry on with {}.\n", m_entry->id));
+  return k_exit_ok;
+}
+
+}  // namespace
+
+int run_watch(LearnerCourse& course, const grade::CourseEntry& start, const WatchOptions& options) {
+  WatchSession session(course, options);
+  return session.run(start);
+}
+
+}  // namespace tilecamp::runner
