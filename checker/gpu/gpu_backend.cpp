@@ -37,6 +37,9 @@ WorkerProcess::~WorkerProcess() {
 
 Status WorkerProcess::start() {
   if (m_command.empty()) return make_error("no GPU worker command");
+  // A worker that dies while a request is being written would otherwise kill this process with
+  // SIGPIPE; the failed write is reported instead.
+  ::signal(SIGPIPE, SIG_IGN);
   int to_worker[2], from_worker[2];
   if (::pipe2(to_worker, O_CLOEXEC) != 0 || ::pipe2(from_worker, O_CLOEXEC) != 0) {
     return make_error(std::string("cannot create pipes for the GPU worker: ") + std::strerror(errno));
