@@ -86,6 +86,121 @@ __global__ void overrun(const float* in, float* out, int shift) {
   CHECK(test::contains(before.message, "element -1 of `arg0`"));
 }
 
+// tile[-1] and local[-1] compute 64-bit addresses just below 2^64: a bounds test written
+// `address + bytes > size` wraps to 0 there, lets them through and reads before the buffer.
+TEST_CASE("an index of -1 into shared or local memory is out of bounds, before the start of the variable") {
+  const char* source = R"(
+__global__ void underrun(const float* in, float* out, int which) {
+  __shared__ float tile[32];
+  float local[4];
+  for (int i = 0; i < 4; ++i) local[i] = in[threadIdx.x + i];
+  tile[threadIdx.x] = local[threadIdx.x % 4];
+  __syncthreads();
+  if (which == 0) out[threadIdx.x] = tile[(int)threadIdx.x - 1];
+  if (which == 1) out[threadIdx.x] = local[(int)threadIdx.x % 4 - 1];
+})";
+  auto diagnostic_for = [&](int which) {
+    const auto report = test::run_kernel("underrun.cu", source, "underrun", {1, 1, 1}, {32, 1, 1},
+                                         {"f32[40]", "f32[32]=zeros", "i32:" + std::to_string(which)});
+    CAPTURE(which);
+    return only_diagnostic(report);
+  };
+  const Diagnostic shared = diagnostic_for(0);
+  CHECK(shared.kind == "out-of-bounds");
+  CHECK(shared.line == 8);
+  CHECK(test::contains(shared.message, "out-of-bounds shared load of 4 bytes at byte -4 of shared memory (the block "
+                                       "has 128 bytes; before the start of `tile` (128 bytes)) by thread (0,0,0)"));
+  const Diagnostic local = diagnostic_for(1);
+  CHECK(local.kind == "out-of-bounds");
+  CHECK(local.line == 9);
+  CHECK(test::contains(local.message, "out-of-bounds local load of 4 bytes at byte -4 of the thread's local memory"));
+}
+
+TEST_CASE("a lane whose pointer wraps below address 0 is out of bounds even after another lane hit a buffer") {
+  const char* source = R"(
+__global__ void wild(const float* in, float* out, unsigned long long wrapped) {
+  const float* p = threadIdx.x == 0 ? in : reinterpret_cast<const float*>(wrapped);
+  out[threadIdx.x] = *p;
+})";
+  const auto report = test::run_kernel("wild.cu", source, "wild", {1, 1, 1}, {32, 1, 1},
+                                       {"f32[32]", "f32[32]=zeros", "u64:18446744073709551612"});  // 2^64 - 4
+  const Diagnostic& d = only_diagnostic(report);
+  CHECK(d.kind == "out-of-bounds");
+  CHECK(test::contains(d.message, "out-of-bounds global load of 4 bytes"));
+  CHECK(test::contains(d.message, "by thread (1,0,0)"));
+}
+
+TEST_CASE("a shared load of words no thread of the block wrote warns once and reads garbage, not zeros") {
+  const std::string path = test::fixture_path("uninitialized_shared.cu");
+  const auto report = test::run_kernel(path, test::read_text(test::source_path(path)), "half_filled", {2, 1, 1},
+                                       {32, 1, 1}, {"f32[64]=iota", "f32[64]=zeros"});
+  const Diagnostic& d = only_diagnostic(report);  // both blocks do it: one warning for the line
+  CHECK(d.severity == Severity::Warning);
+  CHECK(d.kind == "uninitialized-shared");
+  CHECK(d.line == 8);
+  CHECK(test::contains(d.message, "line 8 reads element 16 of `tile` (thread (16,0,0) of block (0,0,0)) before any "
+                                  "thread of the block wrote it; shared memory starts with whatever the previous "
+                                  "block left there"));
+  CHECK(report.result.completed);
+  const std::vector<float> out = test::buffer_of<float>(report, 1);
+  REQUIRE(out.size() == 64);
+  CHECK(out[47] == 47.0f);
+  CHECK(out[16] == -431602080.0f);  // 0xcd bytes: absurd, and neither 0 nor the grader's NaN
+  CHECK(out[63] == -431602080.0f);
+}
+
+TEST_CASE("stores, atomics and cp.async copies that landed all count as writes of shared memory") {
+  const char* source = R"(
+#include <cuda_pipeline.h>
+__global__ void all_written(const float* in, float* out) {
+  __shared__ float copied[64];
+  __shared__ int counted[64];
+  __shared__ float stored[64];
+  int t = threadIdx.x;
+  __pipeline_memcpy_async(&copied[t], &in[t], sizeof(float));
+  __pipeline_commit();
+  atomicExch(&counted[t], 1);
+  stored[t] = 2.0f;
+  __pipeline_wait_prior(0);
+  __syncthreads();
+  out[t] = copied[63 - t] + counted[63 - t] + stored[63 - t];
+})";
+  const auto report = test::run_kernel("all_written.cu", source, "all_written", {1, 1, 1}, {64, 1, 1},
+                                       {"f32[64]=iota", "f32[64]=zeros"});
+  CHECK(report.result.diagnostics.empty());
+  CHECK(test::buffer_of<float>(report, 1)[0] == 63.0f + 1.0f + 2.0f);
+}
+
+TEST_CASE("reading a cp.async destination before waiting for the copy reads memory not written yet") {
+  const char* source = R"(
+#include <cuda_pipeline.h>
+__global__ void too_early(const float* in, float* out) {
+  __shared__ float tile[32];
+  __pipeline_memcpy_async(&tile[threadIdx.x], &in[threadIdx.x], sizeof(float));
+  __pipeline_commit();
+  float early = tile[threadIdx.x];
+  __pipeline_wait_prior(0);
+  out[threadIdx.x] = early;
+})";
+  const auto report = test::run_kernel("too_early.cu", source, "too_early", {1, 1, 1}, {32, 1, 1},
+                                       {"f32[32]=iota", "f32[32]=zeros"});
+  const Diagnostic& d = only_diagnostic(report);  // one warp: no race, only the read of the copy not landed
+  CHECK(d.kind == "uninitialized-shared");
+  CHECK(d.line == 7);
+}
+
+TEST_CASE("a register read before any instruction writes it holds garbage, not zero") {
+  const char* source = R"(
+__global__ void unset(unsigned* out) {
+  unsigned value;
+  asm volatile("{ .reg .b32 r; mov.b32 %0, r; }" : "=r"(value));
+  out[threadIdx.x] = value;
+})";
+  const auto report = test::run_kernel("unset.cu", source, "unset", {1, 1, 1}, {32, 1, 1}, {"u32[32]=zeros"});
+  CHECK(report.result.diagnostics.empty());
+  CHECK(test::buffer_of<uint32_t>(report, 0)[5] == 0xcdcdcdcdu);
+}
+
 TEST_CASE("a misaligned vector access is reported with the thread") {
   const char* source = R"(
 __global__ void misaligned(const float* in, float4* out) {
@@ -130,8 +245,11 @@ TEST_CASE("a tile read without a barrier after it is filled is a race naming bot
   const Diagnostic& d = only_diagnostic(report);
   CHECK(d.severity == Severity::Error);
   CHECK(d.kind == "race");
-  CHECK(test::contains(d.message, "of `tile` at line 10"));
-  CHECK(test::contains(d.message, "at line 13 with no __syncthreads() between them"));
+  CHECK(d.line == 10);
+  CHECK(test::contains(d.message, "shared-memory race (read-after-write): thread (0,1,0) of block (0,0,0) writes "
+                                  "word 33 of `tile` at line 10 and thread (1,0,0) (another warp) reads it at line 13 "
+                                  "with no __syncthreads() between them"));
+  CHECK(test::contains(d.message, "Put a __syncthreads() after the write at line 10 and before the read at line 13"));
   CHECK(report.result.completed);  // a race does not stop the emulator: its own result is defined
 }
 
@@ -139,8 +257,60 @@ TEST_CASE("a tile overwritten by the next loop iteration before all warps read i
   const auto report = run_fixture("reused_tile.cu", "running_sum", {128, 1, 1}, {"f32[512]", "f32[128]", "i32:4"});
   const Diagnostic& d = only_diagnostic(report);
   CHECK(d.kind == "race");
-  CHECK(test::contains(d.message, "word 63 of `tile` at line 10"));
-  CHECK(test::contains(d.message, "wrote at line 8"));
+  CHECK(test::contains(d.message, "(write-after-read)"));
+  CHECK(test::contains(d.message, "reads word 63 of `tile` at line 10"));
+  CHECK(test::contains(d.message, "writes it at line 8"));
+}
+
+// One block of 8 warps, 4 trips round the loop.
+Diagnostic loop_race(const std::string& kernel) {
+  return only_diagnostic(run_fixture("loop_missing_barrier.cu", kernel, {256, 1, 1},
+                                     {"f32[1024]", "f32[1024]=zeros", "i32:4"}));
+}
+
+// The emulator ran warp 3 to its next barrier before warp 4, so it met warp 3's read of word 128
+// (line 13) before warp 4's write of it (line 12); on a GPU either may come first. The report
+// goes by program order: the write comes first in every thread, so the barrier is missing after it.
+TEST_CASE("a loop without the barrier between its store and its load is a read-after-write race") {
+  const Diagnostic d = loop_race("withoutFirstBarrier");
+  CHECK(d.line == 12);
+  CHECK(test::contains(d.message, "shared-memory race (read-after-write): thread (128,0,0) of block (0,0,0) writes "
+                                  "word 128 of `buffer` at line 12 and thread (127,0,0) (another warp) reads it at "
+                                  "line 13 with no __syncthreads() between them: on a GPU the read may run before the "
+                                  "write. Put a __syncthreads() after the write at line 12 and before the read at "
+                                  "line 13"));
+}
+
+// Here the emulator met warp 3's write of the next chunk (line 23) before warp 4's read of the
+// current one (line 25): by execution order a read-after-write, by program order the read comes
+// first in the trip and the write after it.
+TEST_CASE("a loop without the barrier at the end of its body is a write-after-read race") {
+  const Diagnostic d = loop_race("withoutSecondBarrier");
+  CHECK(d.line == 25);
+  CHECK(test::contains(d.message, "shared-memory race (write-after-read): thread (128,0,0) of block (0,0,0) reads "
+                                  "word 127 of `buffer` at line 25 and thread (127,0,0) (another warp) writes it at "
+                                  "line 23 with no __syncthreads() between them: on a GPU the write may run before the "
+                                  "read. Put a __syncthreads() after the read at line 25, before the loop comes back "
+                                  "to the write at line 23"));
+}
+
+TEST_CASE("a write then a read is read-after-write whichever warp the emulator runs first") {
+  const char* source = R"(
+__global__ void handoff(float* out, int writer) {
+  __shared__ float slot[32];
+  int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  if (warp == writer) slot[lane] = lane;
+  if (warp != writer) out[lane] = slot[lane];
+})";
+  for (int writer : {0, 1}) {  // warp 0 runs first: it writes, or it reads
+    CAPTURE(writer);
+    const auto report = test::run_kernel("handoff.cu", source, "handoff", {1, 1, 1}, {64, 1, 1},
+                                         {"f32[32]=zeros", "i32:" + std::to_string(writer)});
+    const Diagnostic& d = only_diagnostic(report);  // the race; the early read is not also "uninitialized"
+    CHECK(d.line == 5);
+    CHECK(test::contains(d.message, "(read-after-write)"));
+    CHECK(test::contains(d.message, "Put a __syncthreads() after the write at line 5 and before the read at line 6"));
+  }
 }
 
 TEST_CASE("one store whose threads write different values to one word is reported") {

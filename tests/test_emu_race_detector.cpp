@@ -42,6 +42,10 @@ struct Access {
     fields.is_atomic = true;
     return *this;
   }
+  Access& at_step(uint32_t step) {  // the warp's instructions since the barrier
+    fields.step = step;
+    return *this;
+  }
   // What KernelRun passes: pointers into this object, so taken last.
   SharedAccess shared() const {
     SharedAccess access = fields;
@@ -285,6 +289,40 @@ TEST_CASE("an atomic and another warp's plain access to the same word race") {
   REQUIRE(war);
   CHECK(war->is_atomic);
   CHECK_FALSE(war->other_is_write);
+}
+
+TEST_CASE("a race report carries the program-order step of both accesses") {
+  RaceDetector detector = fresh_detector();
+  // warp 0 reads late in its program; warp 1, run after it, writes early in its own
+  CHECK_FALSE(detector.record(load(0, 9).at(0, 4).at_step(12).shared()));
+  const auto race = detector.record(store(1, 7).at(0, 4).at_step(5).shared());
+  REQUIRE(race);
+  CHECK(race->step == 5);
+  CHECK(race->other_step == 12);
+  CHECK(race->pc == 7);
+  CHECK(race->other_pc == 9);
+}
+
+TEST_CASE("written_by_other_warp sees stores, atomics and byte stores of other warps since the barrier") {
+  RaceDetector detector = fresh_detector();
+  Access word = store(0, 1).at(8, 0);
+  word.fields.lanes = 1u;
+  CHECK_FALSE(detector.record(word.shared()));
+  CHECK(detector.written_by_other_warp(9, 1));
+  CHECK_FALSE(detector.written_by_other_warp(9, 0));  // its own write
+  CHECK_FALSE(detector.written_by_other_warp(12, 1));  // the next word
+  Access byte = store(2, 2, 1).at(13, 0);
+  byte.fields.lanes = 1u;
+  CHECK_FALSE(detector.record(byte.shared()));
+  CHECK(detector.written_by_other_warp(13, 0));
+  CHECK_FALSE(detector.written_by_other_warp(12, 0));  // a byte of the same word nobody wrote
+  Access atomic = store(3, 3).at(16, 0).atomic();
+  atomic.fields.lanes = 1u;
+  CHECK_FALSE(detector.record(atomic.shared()));
+  CHECK(detector.written_by_other_warp(16, 0));
+  CHECK_FALSE(detector.written_by_other_warp(k_shared_bytes, 0));  // past the end
+  detector.barrier_released();
+  CHECK_FALSE(detector.written_by_other_warp(9, 1));
 }
 
 TEST_CASE("a new block forgets the previous block's accesses") {

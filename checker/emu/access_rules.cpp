@@ -108,13 +108,13 @@ bool lanes_come_in_pairs(const LaneAddresses& addresses, uint32_t active_mask) {
   return pairs_share || halves_uniform;
 }
 
+}  // namespace
+
 int shared_phases(const LaneAddresses& addresses, uint32_t active_mask, uint32_t bytes) {
   if (bytes <= 4) return 1;
   const int phases = static_cast<int>(bytes / 4);
   return lanes_come_in_pairs(addresses, active_mask) ? phases / 2 : phases;
 }
-
-}  // namespace
 
 SharedCost count_shared_wavefronts(const LaneAddresses& addresses, uint32_t active_mask,
                                    uint32_t bytes) {

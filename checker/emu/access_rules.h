@@ -28,6 +28,10 @@ struct SharedCost {
   uint32_t bank_conflicts() const { return wavefronts - ideal_wavefronts; }
 };
 
+// The phases a shared access is served in, each to 32 / phases consecutive lanes: 1 for 32-bit
+// accesses, 2 for 64-bit and 4 for 128-bit ones, half that when the lanes come in pairs.
+int shared_phases(const LaneAddresses& addresses, uint32_t active_mask, uint32_t bytes);
+
 SharedCost count_shared_wavefronts(const LaneAddresses& addresses, uint32_t active_mask,
                                    uint32_t bytes);
 

@@ -20,6 +20,8 @@
 
 namespace tilecamp::emu {
 
+class AccessObserver;  // checker/emu/access_observer.h
+
 struct Dim3 {
   uint32_t x = 1, y = 1, z = 1;
   uint64_t count() const { return uint64_t{x} * y * z; }
@@ -35,6 +37,8 @@ struct LaunchConfig {
   uint64_t warp_instruction_budget = 5'000'000;
   // The same for the whole launch, so that a huge grid of slow warps also ends.
   uint64_t instruction_budget = 2'000'000'000;
+  // Shown every global and shared access and every barrier as they happen (tilecamp viz, explain).
+  AccessObserver* observer = nullptr;
 };
 
 struct LineProfile {

@@ -50,7 +50,8 @@ void KernelRun::copy_async(Warp& warp, const Instruction& in, uint32_t lanes) {
   // The copy may land at any time until the wait: for the race detector it writes now as well as
   // when it lands (wait_copies).
   SharedAccess shared{.warp = warp.index, .lanes = destination.lanes[1], .addresses = &destination.addresses[1],
-                      .bytes = size, .is_write = true, .pc = static_cast<uint32_t>(&in - m_code.data())};
+                      .bytes = size, .is_write = true, .pc = static_cast<uint32_t>(&in - m_code.data()),
+                      .step = epoch_step(warp)};
   if (auto race = m_races.record(shared)) report_race(*race);
 }
 
@@ -67,8 +68,9 @@ void KernelRun::wait_copies(Warp& warp, size_t keep) {
       LaneAddresses address;
       address[copy.lane] = copy.shared_offset;
       SharedAccess shared{.warp = warp.index, .lanes = 1u << copy.lane, .addresses = &address, .bytes = copy.bytes,
-                          .is_write = true, .pc = copy.pc};
+                          .is_write = true, .pc = copy.pc, .step = epoch_step(warp)};
       if (auto race = m_races.record(shared)) report_race(*race);
+      m_shared_written.mark(copy.shared_offset, copy.bytes);
     }
     warp.committed_copies.pop_front();
   }

@@ -78,8 +78,9 @@ void KernelRun::atomic_access(Warp& warp, const Instruction& in, uint32_t lanes)
   if (access.lanes[1]) {
     ++counters.shared_atom_requests;
     SharedAccess shared{.warp = warp.index, .lanes = access.lanes[1], .addresses = &access.addresses[1], .bytes = bytes,
-                        .is_atomic = true, .pc = static_cast<uint32_t>(&in - m_code.data())};
+                        .is_atomic = true, .pc = static_cast<uint32_t>(&in - m_code.data()), .step = epoch_step(warp)};
     if (auto race = m_races.record(shared)) report_race(*race);
+    m_shared_written.mark(access.addresses[1], access.lanes[1], bytes);
   }
   for (int lane = 0; lane < k_warp_size; ++lane) {
     if (!(lanes >> lane & 1u)) continue;

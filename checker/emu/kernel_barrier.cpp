@@ -138,7 +138,11 @@ void KernelRun::release_barrier(std::vector<Warp>& warps) {
       warp->stack.back().pc = warp->barrier_pc + 1;
     }
     m_reductions[id] = BarrierReduction{};
+    if (m_config.observer) observe_barrier(m_code[group.front()->barrier_pc]);
+    warn_uninitialized_reads();
+    m_shared_written.note_barrier();
     m_races.barrier_released();
+    for (Warp& warp : warps) warp.epoch_start = warp.executed;  // program order restarts with the epoch
     released = true;
   }
   if (released) return;

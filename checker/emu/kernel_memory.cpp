@@ -1,7 +1,10 @@
-// Loads and stores: address resolution per state space, bounds and alignment checks, and the
-// per-request charging of global sectors and shared-memory wavefronts.
+// Loads and stores: address resolution per state space, bounds and alignment checks, the
+// per-request charging of global sectors and shared-memory wavefronts, and loads of shared memory
+// that no thread of the block has written yet.
+#include <algorithm>
 #include <bit>
 #include <cstring>
+#include <optional>
 #include <utility>
 
 #include "checker/emu/alu.h"
@@ -31,14 +34,27 @@ uint64_t space_address(Space space, uint64_t generic) {
 
 const char* access_name(const Instruction& in) { return in.opcode == ptx::Opcode::St ? "store" : "load"; }
 
+// [offset, offset + bytes) lies within [0, size). Written so that nothing wraps: an index of -1
+// makes a 64-bit offset just below 2^64, and `offset + bytes` would come out small.
+bool fits(uint64_t offset, uint64_t bytes, uint64_t size) { return offset < size && bytes <= size - offset; }
+
+// A byte offset as the program computed it: a small negative index wraps to just below 2^64.
+std::string signed_offset(uint64_t address) { return std::to_string(static_cast<int64_t>(address)); }
+
 }  // namespace
 
 // Resolves every active lane's address of a warp-wide access: state space, alignment, bounds.
 // Returns false after reporting the first bad lane.
 bool KernelRun::resolve_access(Warp& warp, const Instruction& in, const Operand& address_operand, uint32_t lanes,
                                uint32_t bytes, WarpAccess& access) {
-  uint64_t cached_begin = 1, cached_end = 0;
+  // Lanes of one warp nearly always hit the buffer the previous lane hit: that range is checked
+  // before searching every buffer. Ranges are held as the first and the last address an access of
+  // `bytes` may start at, so that two comparisons decide and nothing wraps (an index of -1 makes
+  // an address just below 2^64).
+  uint64_t cached_first = 1, cached_last = 0;  // none yet
   uint8_t* cached_base = nullptr;
+  const bool shared_holds_one = m_shared.size() >= bytes;
+  const uint64_t shared_last = shared_holds_one ? m_shared.size() - bytes : 0;
   // What is the same for every lane: the constant part of the address and the state space.
   uint64_t base = static_cast<uint64_t>(address_operand.offset);
   if (address_operand.symbol >= 0) base += symbol_value(address_operand.symbol);
@@ -60,17 +76,15 @@ bool KernelRun::resolve_access(Warp& warp, const Instruction& in, const Operand&
                                  " by " + thread_name(warp, lane));
       return false;
     }
-    // Lanes of one warp nearly always hit the buffer the previous lane hit: check that range
-    // before searching every buffer.
-    if (space == Space::Global && address >= cached_begin && address + bytes <= cached_end) {
-      access.pointers[lane] = cached_base + (address - cached_begin);
-    } else if (space == Space::Shared && address < m_shared.size() && address + bytes <= m_shared.size()) {
+    if (space == Space::Global && address >= cached_first && address <= cached_last) {
+      access.pointers[lane] = cached_base + (address - cached_first);
+    } else if (space == Space::Shared && shared_holds_one && address <= shared_last) {
       access.pointers[lane] = m_shared.data() + address;
     } else if (DeviceBuffer* buffer = space == Space::Global ? m_memory.find(address, bytes) : nullptr) {
-      cached_begin = buffer->address;
-      cached_end = buffer->address + buffer->bytes.size();
+      cached_first = buffer->address;
+      cached_last = buffer->address + buffer->bytes.size() - bytes;  // find: the buffer holds the access
       cached_base = buffer->bytes.data();
-      access.pointers[lane] = cached_base + (address - cached_begin);
+      access.pointers[lane] = cached_base + (address - cached_first);
     } else {  // other spaces, and every miss: resolve checks the bounds and reports
       access.pointers[lane] = resolve(warp, in, space, address, bytes, lane);
       if (access.pointers[lane] == nullptr) return false;
@@ -143,12 +157,59 @@ void KernelRun::memory_access(Warp& warp, const Instruction& in, uint32_t lanes)
       }
     }
   }
+  if (m_config.observer) observe_access(warp, in, access, bytes);
   if (access.lanes[1]) {
     SharedAccess shared{.warp = warp.index, .lanes = access.lanes[1], .addresses = &access.addresses[1], .bytes = bytes,
                         .is_write = is_store, .pc = static_cast<uint32_t>(&in - m_code.data()),
-                        .values_low = is_store ? &stored_low : nullptr, .values_high = is_store ? &stored_high : nullptr};
+                        .step = epoch_step(warp), .values_low = is_store ? &stored_low : nullptr,
+                        .values_high = is_store ? &stored_high : nullptr};
     if (auto race = m_races.record(shared)) report_race(*race);
+    if (is_store) m_shared_written.mark(access.addresses[1], access.lanes[1], bytes);
+    else check_shared_written(warp, in, access.addresses[1], access.lanes[1], bytes, element_bytes);
   }
+}
+
+// A load of shared bytes no thread of the block has written reads what the previous block left.
+// Noted once per line, and judged when the epoch ends (warn_uninitialized_reads).
+void KernelRun::check_shared_written(const Warp& warp, const Instruction& in, const LaneAddresses& addresses,
+                                     uint32_t lanes, uint32_t bytes, uint32_t element_bytes) {
+  const uint32_t pc = static_cast<uint32_t>(&in - m_code.data());
+  if (m_shared_written.all_written() || m_warned_uninitialized[pc] ||
+      m_shared_written.all_written(addresses, lanes, bytes)) {
+    return;  // the usual case, and the cheapest tests first
+  }
+  for (uint32_t rest = lanes; rest != 0; rest &= rest - 1) {
+    const int lane = std::countr_zero(rest);
+    if (const std::optional<uint64_t> hole = m_shared_written.first_unwritten(addresses[lane], bytes)) {
+      m_uninitialized_reads.push_back({pc, warp.index, lane, *hole, element_bytes});
+      m_warned_uninitialized[pc] = k_read_pending;
+      return;
+    }
+  }
+}
+
+// At the end of an epoch (a barrier, the end of the block): a read of bytes that another warp
+// wrote since is a race, reported as one; the others read garbage on a GPU, whatever the timing.
+void KernelRun::warn_uninitialized_reads() {
+  for (const UninitializedRead& read : m_uninitialized_reads) {
+    if (m_warned_uninitialized[read.pc] == k_line_warned) continue;  // another instruction of its line
+    if (m_races.written_by_other_warp(read.address, read.warp)) {
+      m_warned_uninitialized[read.pc] = 0;  // a later block may still read it uninitialized
+      continue;
+    }
+    const ptx::SourceLocation& location = m_code[read.pc].location;
+    for (size_t pc = 0; pc < m_code.size(); ++pc) {
+      if (m_code[pc].location.file == location.file && m_code[pc].location.line == location.line) {
+        m_warned_uninitialized[pc] = k_line_warned;
+      }
+    }
+    warn(m_code[read.pc], "uninitialized-shared",
+         where(read.pc) + " reads " + shared_element(read.address, read.element_bytes, "element") + " (" +
+             thread_name(read.warp, read.lane) + " of block " + block_name() +
+             ") before any thread of the block wrote it; shared memory starts with whatever the previous block "
+             "left there (the emulator fills it with 0xcd bytes: -431602080 as a float)");
+  }
+  m_uninitialized_reads.clear();
 }
 
 // The shared variable laid out last at or before `address` (the one holding it, or the one it
@@ -166,12 +227,32 @@ uint64_t KernelRun::shared_variable_bytes(const ptx::Symbol& symbol) const {
   return symbol.size == 0 ? m_config.dynamic_shared_bytes : symbol.size;  // extern __shared__
 }
 
-// ", past the end of `tile` (4096 bytes)": the shared variable an address just overran.
-std::string KernelRun::shared_variable_after(uint64_t address) const {
-  const ptx::Symbol* last = shared_variable_before(address);
-  if (last == nullptr) return "";
-  return "; past the end of `" + ptx::readable_variable_name(last->name) + "` (" +
-         std::to_string(shared_variable_bytes(*last)) + " bytes)";
+// "; past the end of `tile` (4096 bytes)": the shared variable an address outside the block's
+// shared memory overran, or, for a negative offset, "; before the start of `tile` (4096 bytes)".
+std::string KernelRun::shared_variable_overrun(uint64_t address) const {
+  const bool before = static_cast<int64_t>(address) < 0;
+  const ptx::Symbol* variable = shared_variable_before(before ? 0 : address);
+  if (variable == nullptr) return "";
+  return std::string(before ? "; before the start of `" : "; past the end of `") +
+         ptx::readable_variable_name(variable->name) + "` (" + std::to_string(shared_variable_bytes(*variable)) +
+         " bytes)";
+}
+
+// A byte per byte of the block's shared memory: 0 in the variables the kernel names, 1 elsewhere
+// (the module lays out every kernel's variables, and a kernel reaches only its own).
+std::vector<uint8_t> KernelRun::shared_bytes_not_named() const {
+  std::vector<uint8_t> not_named(m_function.static_shared_bytes + m_config.dynamic_shared_bytes, 1);
+  for (const Instruction& in : m_code) {
+    for (int i = 0; i < in.operand_count; ++i) {
+      const int32_t symbol = in.operands[i].symbol;
+      if (symbol < 0 || m_module.symbols[symbol].space != Space::Shared) continue;
+      const ptx::Symbol& variable = m_module.symbols[symbol];
+      const uint64_t begin = std::min<uint64_t>(variable.offset, not_named.size());
+      const uint64_t end = std::min<uint64_t>(begin + shared_variable_bytes(variable), not_named.size());
+      std::fill(not_named.begin() + static_cast<ptrdiff_t>(begin), not_named.begin() + static_cast<ptrdiff_t>(end), 0);
+    }
+  }
+  return not_named;
 }
 
 uint8_t* KernelRun::resolve_generic(Warp& warp, const Instruction& in, uint64_t address, uint32_t bytes, int lane) {
@@ -195,22 +276,22 @@ uint8_t* KernelRun::resolve(Warp& warp, const Instruction& in, Space space, uint
       return buffer->bytes.data() + (address - buffer->address);
     }
     case Space::Shared:
-      if (address + bytes > m_shared.size()) {
-        return out_of_bounds("byte " + std::to_string(address) + " of shared memory (the block has " +
-                             std::to_string(m_shared.size()) + " bytes" + shared_variable_after(address) + ")");
+      if (!fits(address, bytes, m_shared.size())) {
+        return out_of_bounds("byte " + signed_offset(address) + " of shared memory (the block has " +
+                             std::to_string(m_shared.size()) + " bytes" + shared_variable_overrun(address) + ")");
       }
       return m_shared.data() + address;
     case Space::Local: {
-      if (address + bytes > m_function.local_bytes) {
-        return out_of_bounds("byte " + std::to_string(address) + " of the thread's local memory (" +
+      if (!fits(address, bytes, m_function.local_bytes)) {
+        return out_of_bounds("byte " + signed_offset(address) + " of the thread's local memory (" +
                              std::to_string(m_function.local_bytes) + " bytes)");
       }
       const size_t thread = size_t{warp.index} * k_warp_size + static_cast<size_t>(lane);
       return m_local.data() + thread * m_function.local_bytes + address;
     }
     case Space::Param:
-      if (address + bytes > m_parameters.size()) {
-        return out_of_bounds("byte " + std::to_string(address) + " of the kernel parameters");
+      if (!fits(address, bytes, m_parameters.size())) {
+        return out_of_bounds("byte " + signed_offset(address) + " of the kernel parameters");
       }
       return m_parameters.data() + address;
     case Space::Generic:

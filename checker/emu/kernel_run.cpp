@@ -18,6 +18,12 @@ namespace {
 
 constexpr uint32_t k_sm_count = 132;  // an H200's SMs, for %smid and %nsmid
 
+// What a block finds in its registers, shared and local memory before it writes them: on a GPU,
+// whatever was there before. 0xcd bytes make that visible as absurd but finite numbers (-431602080
+// as a float), never as the NaN or -1 the grader puts in outputs to spot elements never written.
+constexpr uint8_t k_garbage_byte = 0xcd;
+constexpr uint64_t k_garbage_register = 0xcdcd'cdcd'cdcd'cdcdull;
+
 }  // namespace
 
 // "0-15", "0-3,8,31": lane sets for messages.
@@ -54,6 +60,7 @@ KernelRun::KernelRun(const Emulator& emulator, const ptx::Function& function,
       m_config(config),
       m_parameters(std::move(parameter_buffer)),
       m_memory(memory),
+      m_warned_uninitialized(function.instructions.size(), 0),
       m_budget_left(config.instruction_budget),
       m_counters(function.instructions.size()) {}
 
@@ -65,6 +72,7 @@ LaunchResult KernelRun::run() {
     }
     if (m_failed) break;
   }
+  m_shared_written.set_ignored(shared_bytes_not_named());
   const Dim3& grid = m_config.grid;
   for (uint32_t z = 0; z < grid.z && !m_failed; ++z) {
     for (uint32_t y = 0; y < grid.y && !m_failed; ++y) {
@@ -100,11 +108,13 @@ void KernelRun::run_block() {
   const uint32_t threads = static_cast<uint32_t>(block.count());
   const uint32_t warp_count = (threads + k_warp_size - 1) / k_warp_size;
   const size_t register_count = m_function.register_names.size();
-  m_registers.assign(warp_count * register_count * k_warp_size, 0);
-  m_shared.assign(m_function.static_shared_bytes + m_config.dynamic_shared_bytes, 0);
+  m_registers.assign(warp_count * register_count * k_warp_size, k_garbage_register);
+  m_shared.assign(m_function.static_shared_bytes + m_config.dynamic_shared_bytes, k_garbage_byte);
+  m_shared_written.start_block();
+  m_uninitialized_reads.clear();
   m_block_sectors.clear();
   m_races.start_block(static_cast<uint32_t>(m_shared.size()));
-  m_local.assign(size_t{threads} * m_function.local_bytes, 0);
+  m_local.assign(size_t{threads} * m_function.local_bytes, k_garbage_byte);
   m_block_exited = 0;
   m_reductions = {};
   std::vector<Warp> warps(warp_count);
@@ -130,6 +140,7 @@ void KernelRun::run_block() {
     }
     if (std::none_of(warps.begin(), warps.end(),
                      [](const Warp& w) { return w.state == Warp::State::AtBarrier; })) {
+      warn_uninitialized_reads();
       return;  // every warp is done
     }
     release_barrier(warps);

@@ -11,6 +11,7 @@
 #include "checker/emu/access_rules.h"
 #include "checker/emu/emulator.h"
 #include "checker/emu/race_detector.h"
+#include "checker/emu/shared_write_map.h"
 
 namespace tilecamp::emu {
 
@@ -60,6 +61,7 @@ struct Warp {
   uint32_t barrier_expected = 0;  // threads the barrier waits for; 0: every thread of the block
   bool load_round_open = false;  // a global load issued since the last barrier, global store or loop back-edge
   uint64_t executed = 0;   // warp instructions so far (drives %clock)
+  uint64_t epoch_start = 0;  // `executed` when the race detector's epoch began (block start, barrier)
   uint64_t* registers = nullptr;  // registers[reg * 32 + lane]
   std::vector<StackEntry> stack;
   std::vector<PendingCopy> open_copies;                 // cp.async not yet committed
@@ -133,11 +135,19 @@ class KernelRun {
   bool resolve_access(Warp& warp, const ptx::Instruction& in, const ptx::Operand& address_operand, uint32_t lanes,
                       uint32_t bytes, WarpAccess& access);
   void count_access(const ptx::Instruction& in, const WarpAccess& access, uint32_t bytes);
+  // Shows the launch's AccessObserver an access or a barrier release (kernel_observe.cpp).
+  void observe_access(const Warp& warp, const ptx::Instruction& in, const WarpAccess& access, uint32_t bytes) const;
+  void observe_barrier(const ptx::Instruction& in) const;
+  void check_shared_written(const Warp& warp, const ptx::Instruction& in, const LaneAddresses& addresses,
+                            uint32_t lanes, uint32_t bytes, uint32_t element_bytes);
+  void warn_uninitialized_reads();
+  uint32_t epoch_step(const Warp& warp) const { return static_cast<uint32_t>(warp.executed - warp.epoch_start); }
   uint32_t count_new_block_sectors(const LaneAddresses& addresses, uint32_t lanes);
   void atomic_access(Warp& warp, const ptx::Instruction& in, uint32_t lanes);
   uint8_t* resolve_generic(Warp& warp, const ptx::Instruction& in, uint64_t address, uint32_t bytes, int lane);
   uint64_t symbol_value(int symbol) const;
-  std::string shared_variable_after(uint64_t address) const;
+  std::string shared_variable_overrun(uint64_t address) const;
+  std::vector<uint8_t> shared_bytes_not_named() const;
   const ptx::Symbol* shared_variable_before(uint64_t address) const;
   uint64_t shared_variable_bytes(const ptx::Symbol& symbol) const;
 
@@ -167,7 +177,8 @@ class KernelRun {
   void report_race(const RaceReport& race);
   // A diagnostic that does not stop the kernel (a race does not change what the emulator computes).
   void warn_or_error(const ptx::Instruction& in, Severity severity, std::string kind, std::string message);
-  std::string shared_element(uint64_t address) const;
+  // "word 12 of `tile`": in 4-byte bank words by default, or in elements of another size.
+  std::string shared_element(uint64_t address, uint32_t unit_bytes = 4, const char* unit = "word") const;
   std::string block_name() const;
   std::string where(uint32_t pc) const;
 
@@ -183,6 +194,18 @@ class KernelRun {
   uint64_t m_block_linear = 0;
   uint32_t m_block_exited = 0;   // threads of the current block that have exited
   std::vector<uint8_t> m_shared;
+  SharedWriteMap m_shared_written;
+  // A load of shared bytes no thread had written yet. Warned about at the end of its epoch, unless
+  // another warp wrote them by then: that is a race, which the race detector reports.
+  struct UninitializedRead {
+    uint32_t pc = 0, warp = 0;
+    int lane = 0;
+    uint64_t address = 0;  // the first byte nobody had written
+    uint32_t element_bytes = 0;
+  };
+  std::vector<UninitializedRead> m_uninitialized_reads;  // this epoch's, one per line at most
+  static constexpr uint8_t k_read_pending = 1, k_line_warned = 2;
+  std::vector<uint8_t> m_warned_uninitialized;  // per instruction: 0, k_read_pending or k_line_warned
   BlockSectorSet m_block_sectors;
   std::vector<uint8_t> m_local;  // block threads x local_bytes
   std::vector<uint64_t> m_registers;

@@ -75,6 +75,7 @@ void RaceDetector::split(Shadow& word_shadow, uint64_t word) {
 
 std::optional<RaceReport> RaceDetector::record(const SharedAccess& access) {
   Found found;
+  Accessor self{access.pc, 0, access.step};  // each lane's record, once its thread is set
   // Every lane is recorded even after a race is found, so that later reports stay exact. A read
   // of the address the previous lane read (a broadcast) adds nothing: the warp is already
   // recorded as its reader, and any race it completes was found for that lane.
@@ -84,13 +85,14 @@ std::optional<RaceReport> RaceDetector::record(const SharedAccess& access) {
     const int lane = std::countr_zero(mask);
     if (plain_read && (*access.addresses)[lane] == previous_address) continue;
     previous_address = (*access.addresses)[lane];
-    record_lane(access, lane, found);
+    self.thread = thread_of(access.warp, lane);
+    record_lane(access, self, lane, found);
   }
   auto report = [&](const Conflict& conflict) {
-    return RaceReport{"race", access.pc, conflict.other.pc, access.warp, warp_of(conflict.other.thread),
-                      conflict.lane, lane_of(conflict.other.thread), conflict.address,
-                      access.is_write || access.is_atomic, conflict.other_writes, access.is_atomic,
-                      conflict.other_atomic, conflict.same_value};
+    return RaceReport{"race", access.pc, conflict.other.pc, access.step, conflict.other.step, access.warp,
+                      warp_of(conflict.other.thread), conflict.lane, lane_of(conflict.other.thread),
+                      conflict.address, access.is_write || access.is_atomic, conflict.other_writes,
+                      access.is_atomic, conflict.other_atomic, conflict.same_value};
   };
   if (found.race) return report(*found.race);
   if (access.is_write && !access.is_atomic) {
@@ -100,21 +102,31 @@ std::optional<RaceReport> RaceDetector::record(const SharedAccess& access) {
   return std::nullopt;
 }
 
+bool RaceDetector::written_by_other_warp(uint64_t address, uint32_t warp) const {
+  if (address >= m_shared_bytes) return false;
+  const Shadow& word = m_words[address / k_word_bytes];
+  if (word.epoch != m_epoch) return false;
+  const Shadow& shadow = word.split ? m_bytes[address] : word;
+  auto other_warp = [&](const std::array<Accessor, 2>& slots) {  // slots[1]: a warp other than slots[0]'s
+    return slots[0].used() && (warp_of(slots[0].thread) != warp || slots[1].used());
+  };
+  return other_warp(shadow.writers) || other_warp(shadow.atomics);
+}
+
 // Checks the access to the `granule_bytes` (4 or 1) at `address` against what `shadow` saw this
 // epoch, keeping the first conflict in `found`, then adds it there.
-inline void RaceDetector::check_and_record(Shadow& shadow, const SharedAccess& access, int lane,
-                                           uint64_t address, uint32_t granule_bytes, Found& found) {
-  const Accessor self{access.pc, thread_of(access.warp, lane)};
+inline void RaceDetector::check_and_record(Shadow& shadow, const SharedAccess& access, const Accessor& self,
+                                           int lane, uint64_t address, uint32_t granule_bytes, Found& found) {
   // The earlier access among `slots` made by a warp other than this one, if any.
   auto other_warp = [&](const std::array<Accessor, 2>& slots) -> const Accessor* {
-    if (slots[0].thread == k_nobody) return nullptr;
+    if (!slots[0].used()) return nullptr;
     if (warp_of(slots[0].thread) != access.warp) return &slots[0];
-    return slots[1].thread == k_nobody ? nullptr : &slots[1];  // slots[1] is of another warp
+    return slots[1].used() ? &slots[1] : nullptr;  // slots[1] is of another warp
   };
   auto add = [&](std::array<Accessor, 2>& slots) {
-    if (slots[0].thread == k_nobody) {
+    if (!slots[0].used()) {
       slots[0] = self;
-    } else if (slots[1].thread == k_nobody && warp_of(slots[0].thread) != access.warp) {
+    } else if (!slots[1].used() && warp_of(slots[0].thread) != access.warp) {
       slots[1] = self;
     }
   };
@@ -146,8 +158,8 @@ inline void RaceDetector::check_and_record(Shadow& shadow, const SharedAccess& a
   if (access.is_atomic) {
     add(shadow.atomics);
   } else if (access.is_write) {
-    shadow.agreed = static_cast<uint8_t>(shadow.writers[0].thread == k_nobody ? (value ? all_bytes : 0)
-                                                                              : shadow.agreed & ~changed);
+    shadow.agreed = static_cast<uint8_t>(!shadow.writers[0].used() ? (value ? all_bytes : 0)
+                                                                   : shadow.agreed & ~changed);
     shadow.stored = value.value_or(0);
     add(shadow.writers);
   } else {
@@ -155,7 +167,7 @@ inline void RaceDetector::check_and_record(Shadow& shadow, const SharedAccess& a
   }
 }
 
-void RaceDetector::record_lane(const SharedAccess& access, int lane, Found& found) {
+void RaceDetector::record_lane(const SharedAccess& access, const Accessor& self, int lane, Found& found) {
   const uint64_t start = (*access.addresses)[lane];
   const uint64_t end = std::min<uint64_t>(start + access.bytes, m_shared_bytes);
   const bool whole_words = start % k_word_bytes == 0 && access.bytes % k_word_bytes == 0;
@@ -172,7 +184,7 @@ void RaceDetector::record_lane(const SharedAccess& access, int lane, Found& foun
       granule_bytes = 1;
     }
     for (uint64_t i = 0; i < count; ++i) {
-      check_and_record(granules[i], access, lane, address + i, granule_bytes, found);
+      check_and_record(granules[i], access, self, lane, address + i, granule_bytes, found);
     }
   }
 }
@@ -199,8 +211,9 @@ std::optional<RaceReport> RaceDetector::conflicting_write(const SharedAccess& ac
       const auto byte_a = stored_bytes(access, a, k, 1);
       const auto byte_b = stored_bytes(access, b, k - gap, 1);
       if (!byte_a || !byte_b || *byte_a == *byte_b) continue;
-      return RaceReport{"conflicting-write", access.pc, access.pc, access.warp, access.warp,
-                        std::max(a, b), std::min(a, b), addresses[a] + k, true, true, false, false, false};
+      return RaceReport{"conflicting-write", access.pc, access.pc, access.step, access.step, access.warp,
+                        access.warp, std::max(a, b), std::min(a, b), addresses[a] + k, true, true, false, false,
+                        false};
     }
   }
   return std::nullopt;

@@ -30,6 +30,9 @@ struct SharedAccess {
   bool is_atomic = false;       // atom/red: read and write (is_write is then ignored); atomics of
                                 // different warps do not race with each other
   uint32_t pc = 0;              // instruction index, for the report
+  // The warp's instructions since the barrier that began the epoch: which of two racing accesses
+  // comes first in program order, and so which barrier is missing between them.
+  uint32_t step = 0;
   // For plain writes: the bytes each lane stores, as they land in memory (little-endian): bytes
   // 0-7 in values_low, 8-15 in values_high. Null: the conflicting-write check is skipped.
   const std::array<uint64_t, k_warp_size>* values_low = nullptr;
@@ -38,8 +41,9 @@ struct SharedAccess {
 
 struct RaceReport {
   std::string kind;      // "race" or "conflicting-write"
-  uint32_t pc = 0;       // the later access
-  uint32_t other_pc = 0; // the earlier access it races with
+  uint32_t pc = 0;       // the access that completed the race
+  uint32_t other_pc = 0; // the access the emulator ran before it
+  uint32_t step = 0, other_step = 0;  // their SharedAccess::step: their order in the program
   uint32_t warp = 0, other_warp = 0;
   int lane = 0, other_lane = 0;
   uint64_t address = 0;  // shared byte offset
@@ -62,12 +66,17 @@ class RaceDetector {
   // Records the access; returns the first race it completes, if any. Bytes past `shared_bytes`
   // are ignored (the emulator reports those accesses as out of bounds).
   std::optional<RaceReport> record(const SharedAccess& access);
+  // Since the last barrier, a warp other than `warp` wrote the byte at `address` (a store, an
+  // atomic or a cp.async): a read of it by `warp` in that time races with the write.
+  bool written_by_other_warp(uint64_t address, uint32_t warp) const;
 
  private:
-  // One thread's access in the current epoch; thread == k_nobody when unused.
+  // One thread's access in the current epoch; pc == k_nobody when unused.
   struct Accessor {
-    uint32_t pc = 0;
-    uint32_t thread = k_nobody;  // warp * k_warp_size + lane
+    uint32_t pc = k_nobody;
+    uint32_t thread = 0;  // warp * k_warp_size + lane
+    uint32_t step = 0;    // SharedAccess::step
+    bool used() const { return pc != k_nobody; }
   };
   // What one word (or one byte) saw since the last barrier: of the plain writers, of the plain
   // readers and of the atomics, the first one and the first one from another warp (enough to name
@@ -95,9 +104,9 @@ class RaceDetector {
   static constexpr uint32_t k_nobody = UINT32_MAX;
   static constexpr uint32_t k_word_bytes = 4;
 
-  void record_lane(const SharedAccess& access, int lane, Found& found);
-  static void check_and_record(Shadow& shadow, const SharedAccess& access, int lane, uint64_t address,
-                               uint32_t granule_bytes, Found& found);
+  void record_lane(const SharedAccess& access, const Accessor& self, int lane, Found& found);
+  static void check_and_record(Shadow& shadow, const SharedAccess& access, const Accessor& self, int lane,
+                               uint64_t address, uint32_t granule_bytes, Found& found);
   std::optional<RaceReport> conflicting_write(const SharedAccess& access) const;
   Shadow& current_word(uint64_t word);
   void split(Shadow& word_shadow, uint64_t word);

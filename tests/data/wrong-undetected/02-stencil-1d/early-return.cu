@@ -2,11 +2,10 @@
 // window entries of those threads are never stored: the last outputs read shared memory nobody
 // wrote (garbage on a GPU).
 // expect: safety "returned before the barrier"
-// Not caught yet: 02-stencil-1d does not list `early-exit-barrier` in `errors`, so the return is
-// only a warning (its stub already says the return has to go); and the emulator starts shared
-// memory at 0, so the window entries nobody stored hold exactly the 0 the stencil wants. Needs
-// `errors = ["early-exit-barrier"]` in exercises/02-stencil-1d/exercise.toml, and shared memory
-// filled with garbage at block start.
+// Not caught for this reason yet: 02-stencil-1d does not list `early-exit-barrier` in `errors`, so
+// the return is only a warning (its stub already says the return has to go). It fails only as a
+// wrong result: the emulator starts shared memory with garbage, which the window entries nobody
+// stored keep. Needs `errors = ["early-exit-barrier"]` in exercises/02-stencil-1d/exercise.toml.
 
 #define RADIUS 3
 #define BLOCK_SIZE 256  // at least RADIUS: the first RADIUS threads load the halos

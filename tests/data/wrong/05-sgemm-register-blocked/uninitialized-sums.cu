@@ -1,10 +1,8 @@
 // Wrong 05-sgemm-register-blocked: the accumulators are declared without `= {}`: they start with
 // whatever the registers held.
 // expect: correctness "elements of `C` are wrong"
-// Not caught yet: the emulator starts every register at 0 (KernelRun in
-// checker/emu/kernel_run.cpp), so the accumulators start at the 0 they should; in the PTX the first
-// fma reads a register no instruction has written. Needs registers poisoned at thread start (NaN
-// bits) or a diagnostic for reading a register never written.
+// In the PTX the first fma reads a register no instruction has written; the emulator starts every
+// register with garbage (0xcd bytes), as a GPU would, so the sums come out wrong.
 
 #define BM 64  // rows of C per block
 #define BN 64  // columns of C per block

@@ -1,9 +1,8 @@
 // Wrong 02-stencil-1d: past the end of the array the window is left unwritten instead of storing 0,
 // so the last outputs add shared memory nobody wrote (garbage on a GPU).
 // expect: correctness "elements of `out` are wrong"
-// Not caught yet: the emulator starts every block's shared memory at 0, so the entries never stored
-// hold exactly the 0 the stencil wants. Needs shared memory poisoned at block start (NaN bytes, or
-// a seeded pattern), or a diagnostic for a shared load of a word no thread of the block has stored.
+// The emulator starts every block's shared memory with garbage (0xcd bytes), as a GPU would leave
+// it, so the entries never stored spoil the sums; it also warns (uninitialized-shared) at the load.
 
 #define RADIUS 3
 #define BLOCK_SIZE 256  // at least RADIUS: the first RADIUS threads load the halos

@@ -1,12 +1,8 @@
 // Wrong 03-early-exit: the left neighbour always comes from buffer[t - 1], so thread 0 of every
 // block but the first reads before the start of `buffer`.
 // expect: safety "out-of-bounds"
-// Not caught yet: the emulator misses the out-of-bounds shared load. The PTX reads `[%rd1+-4]` with
-// %rd1 = 0, the 64-bit address 0xFFFFFFFFFFFFFFFC, and KernelRun::resolve in
-// checker/emu/kernel_memory.cpp tests `address + bytes > m_shared.size()`, which wraps to 0 and
-// passes; the emulator then reads 4 bytes before its own shared-memory buffer, and the kernel fails
-// only as a wrong result. Needs the test written `address > size || bytes > size - address` (the
-// Local and Param cases have the same form).
+// The PTX reads `[%rd1+-4]` with %rd1 = 0: the 64-bit address 0xFFFFFFFFFFFFFFFC, byte -4 of shared
+// memory (a bounds test written `address + bytes > size` wraps to 0 there and lets it through).
 
 #define BLOCK 256
 
