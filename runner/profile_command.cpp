@@ -1,5 +1,5 @@
 // tilecamp profile FILE.cu|FILE.ptx --kernel NAME --grid X[,Y[,Z]] --block X[,Y[,Z]]
-//                  [--arg SPEC]... [--seed N] [--gpu NAME] [--json]
+//                  [--arg SPEC]... [--seed N] [--gpu NAME] [--json] [--explain LINE]
 #include <charconv>
 #include <filesystem>
 #include <fstream>
@@ -13,6 +13,7 @@
 #include "checker/gpu/gpu_backend.h"
 #include "runner/backend_choice.h"
 #include "runner/command.h"
+#include "runner/explain_text.h"
 #include "runner/terminal.h"
 
 namespace tilecamp::runner {
@@ -31,6 +32,7 @@ struct ProfileOptions {
   std::string gpu = "h200";
   std::string backend = "auto";
   bool json = false;
+  std::optional<int> explain_line;  // draw this line's costliest accesses after the table
 };
 
 // Writes DIR/argN.bin for every buffer argument (N: the parameter's position from 0).
@@ -102,11 +104,15 @@ int run_profile(const ProfileOptions& options) {
   auto choice = choose_backend(options.backend);
   if (!choice) return fail_usage(choice.error());
   if (!choice->note.empty() && !options.json) std::cerr << style_for(stderr).dim("note: " + choice->note) << "\n";
+  if (options.explain_line && options.json) return fail_usage("--explain draws text: leave out --json");
   NvrtcCompiler compiler;
   // The counters always come from the emulator; a GPU adds its measured time.
   emu::EmulatorBackend emulator;
+  viz::WorstAccessFinder finder;
+  if (options.explain_line) request.observer = &finder;
   auto report = profile::profile_kernel(compiler, emulator, request);
   if (!report) return fail_usage(report.error());
+  request.observer = nullptr;
   if (!choice->backend->counts() && report->compiled && !report->result.has_error()) {
     auto measured = profile::profile_kernel(compiler, *choice->backend, request);
     if (!measured) return fail_usage(measured.error());
@@ -122,6 +128,13 @@ int run_profile(const ProfileOptions& options) {
     std::cout << report::profile_text(*report, request.text, style_for(stdout));
   }
   if (!report->compiled) return k_exit_usage;
+  if (options.explain_line) {
+    const viz::LineAccesses* line = finder.find_line(*options.explain_line);
+    if (line == nullptr) {
+      return fail_usage("--explain: " + no_access_at(finder, *options.explain_line));
+    }
+    std::cout << "\n" << explain_line(*line, request.text, style_for(stdout));
+  }
   if (!options.dump_directory.empty()) {
     const std::string dump_error = dump_buffers(options.dump_directory, report->buffers);
     if (!dump_error.empty()) return fail_usage(dump_error);
@@ -161,6 +174,10 @@ std::function<int()> setup_profile_command(CLI::App& app) {
   command->add_option("--gpu", options->gpu, "the GPU whose cost model turns the counters into a time (default h200)");
   command->add_option("--backend", options->backend, k_backend_help);
   command->add_flag("--json", options->json, "print one JSON object instead of text");
+  command->add_option("--explain", options->explain_line,
+                      "after the table, draw this source line's costliest shared access (lanes x banks) and "
+                      "global access (lanes x sectors)")
+      ->check(CLI::PositiveNumber);
   return [options] { return run_profile(*options); };
 }
 

@@ -45,6 +45,8 @@ Key escape_sequence(int fd) {
   const std::string text(sequence, length);
   if (text == "[A" || text == "OA") return {KeyCode::Up};
   if (text == "[B" || text == "OB") return {KeyCode::Down};
+  if (text == "[C" || text == "OC") return {KeyCode::Right};
+  if (text == "[D" || text == "OD") return {KeyCode::Left};
   if (text == "[5~") return {KeyCode::PageUp};
   if (text == "[6~") return {KeyCode::PageDown};
   if (text == "[H" || text == "OH" || text == "[1~") return {KeyCode::Home};

@@ -24,7 +24,7 @@ class RawMode {
   bool m_active = false;
 };
 
-enum class KeyCode { None, Char, Enter, Escape, Up, Down, PageUp, PageDown, Home, End, Interrupt, EndOfInput };
+enum class KeyCode { None, Char, Enter, Escape, Up, Down, Left, Right, PageUp, PageDown, Home, End, Interrupt, EndOfInput };
 
 struct Key {
   KeyCode code = KeyCode::None;

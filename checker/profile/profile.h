@@ -24,6 +24,7 @@ struct ProfileRequest {
   uint32_t dynamic_shared_bytes = 0;                       // --shared BYTES
   uint64_t seed = 1;
   std::string gpu = "h200";  // --gpu NAME: the GPU whose cost model times the kernel
+  emu::AccessObserver* observer = nullptr;  // shown every access (profile --explain)
 };
 
 // A buffer argument after the run: for `--dump`.

@@ -1,0 +1,196 @@
+// tilecamp viz sgemm [--m M] [--n N] [--k K] [--tile T] [--thread ROW,COL] [--block BX,BY]
+//                    [--speed MS] [--seed N] [--once]
+// The source notes' SGEMM tiling visualizer in the terminal, drawn from an emulator trace of the
+// tiled kernel (checker/viz). Not on a terminal, or with --once, it prints the last frame and
+// the counters.
+#include <unistd.h>
+
+#include <algorithm>
+#include <charconv>
+#include <chrono>
+#include <iostream>
+
+#include "checker/compile/nvrtc_compiler.h"
+#include "runner/command.h"
+#include "runner/terminal.h"
+#include "runner/tty.h"
+#include "runner/viz_screen.h"
+
+namespace tilecamp::runner {
+namespace {
+
+struct VizOptions {
+  viz::SgemmSize size;
+  std::string thread = "0,0";
+  std::string block = "0,0";
+  int speed_ms = 600;
+  bool once = false;
+};
+
+int fail_usage(const std::string& message) {
+  std::cerr << style_for(stderr).red("error") << ": " << message << "\n";
+  return k_exit_usage;
+}
+
+// "A,B" with A < first_limit and B < second_limit.
+Expected<std::pair<int, int>> parse_pair(const std::string& option, const std::string& text, int first_limit,
+                                         int second_limit) {
+  const size_t comma = text.find(',');
+  int first = -1, second = -1;
+  const char* end = text.data() + text.size();
+  if (comma != std::string::npos) {
+    const auto one = std::from_chars(text.data(), text.data() + comma, first);
+    const auto two = std::from_chars(text.data() + comma + 1, end, second);
+    if (one.ec != std::errc() || one.ptr != text.data() + comma || two.ec != std::errc() || two.ptr != end) first = -1;
+  }
+  if (first < 0 || second < 0 || first >= first_limit || second >= second_limit) {
+    return make_error(option + " '" + text + "': expected two numbers A,B with 0 <= A < " + std::to_string(first_limit) +
+                      " and 0 <= B < " + std::to_string(second_limit));
+  }
+  return std::pair{first, second};
+}
+
+class SgemmPlayer {
+ public:
+  SgemmPlayer(const viz::SgemmTrace& trace, const SgemmView& view, size_t first)
+      : m_trace(trace), m_frames(viz::sgemm_frames(trace)), m_view(view), m_frame(first), m_style(style_for(stdout)) {}
+
+  void play() {
+    RawMode raw;
+    write_now(screen::k_enter_alternate);
+    m_view.interactive = true;
+    m_view.playing = true;
+    auto next_step = Clock::now() + std::chrono::milliseconds(m_view.speed_ms);
+    draw();
+    for (;;) {
+      const auto wait = std::chrono::duration_cast<std::chrono::milliseconds>(next_step - Clock::now()).count();
+      const Key key = read_key(STDIN_FILENO, m_view.playing ? static_cast<int>(std::max<long long>(wait, 0)) : 250);
+      if (key.is('q') || key.is('Q') || key.code == KeyCode::Escape || key.code == KeyCode::Interrupt ||
+          key.code == KeyCode::EndOfInput) {
+        break;
+      }
+      if (key.code != KeyCode::None) {
+        on_key(key);
+      } else if (m_view.playing && Clock::now() >= next_step) {
+        step(1);
+        m_view.playing = m_frame + 1 < m_frames.size();  // stop at the end
+      } else if (screen_size().rows == m_size.rows && screen_size().cols == m_size.cols) {
+        continue;  // nothing changed
+      }
+      next_step = Clock::now() + std::chrono::milliseconds(m_view.speed_ms);
+      draw();
+    }
+    write_now(screen::k_leave_alternate);
+  }
+
+ private:
+  using Clock = std::chrono::steady_clock;
+
+  void on_key(const Key& key) {
+    if (key.is(' ')) {
+      m_view.playing = !m_view.playing;
+    } else if (key.code == KeyCode::Right || key.is('l')) {
+      m_view.playing = false;
+      step(1);
+    } else if (key.code == KeyCode::Left || key.is('h')) {
+      m_view.playing = false;
+      step(-1);
+    } else if (key.is('b')) {
+      m_frame = viz::next_block_frame(m_frames, m_frame);
+    } else if (key.is('+')) {
+      m_view.speed_ms = std::max(50, m_view.speed_ms / 2);
+    } else if (key.is('-')) {
+      m_view.speed_ms = std::min(10000, m_view.speed_ms * 2);
+    } else if (key.is('t')) {
+      const int tile = m_trace.size.tile;
+      const int next = (m_view.thread_row * tile + m_view.thread_col + 1) % (tile * tile);
+      m_view.thread_row = next / tile;
+      m_view.thread_col = next % tile;
+    }
+  }
+
+  void step(int by) {
+    if (by > 0 && m_frame + 1 < m_frames.size()) ++m_frame;
+    if (by < 0 && m_frame > 0) --m_frame;
+  }
+
+  void draw() {
+    m_size = screen_size();
+    m_view.width = static_cast<size_t>(m_size.cols);
+    m_view.height = static_cast<size_t>(m_size.rows);
+    const std::vector<std::string> lines = render_sgemm_frame(m_trace, m_frames, m_frame, m_view, m_style);
+    std::string out = screen::k_home;
+    for (size_t i = 0; i < lines.size(); ++i) {
+      out += lines[i] + screen::k_clear_line_end + (i + 1 < lines.size() ? "\r\n" : "");
+    }
+    write_now(out + screen::k_clear_below);
+  }
+
+  const viz::SgemmTrace& m_trace;
+  std::vector<viz::SgemmFrame> m_frames;
+  SgemmView m_view;
+  size_t m_frame;
+  report::Style m_style;
+  ScreenSize m_size;
+};
+
+int run_viz_sgemm(const VizOptions& options) {
+  if (auto valid = viz::check_sgemm_size(options.size); !valid) return fail_usage(valid.error());
+  const int tile = options.size.tile;
+  auto thread = parse_pair("--thread", options.thread, tile, tile);
+  if (!thread) return fail_usage(thread.error());
+  const int grid_x = (options.size.n + tile - 1) / tile, grid_y = (options.size.m + tile - 1) / tile;
+  auto block = parse_pair("--block", options.block, grid_x, grid_y);
+  if (!block) return fail_usage(block.error());
+  if (options.speed_ms < 1) return fail_usage("--speed: at least 1 ms");
+  NvrtcCompiler compiler;
+  auto trace = viz::trace_sgemm(compiler, options.size);
+  if (!trace) {
+    std::cerr << style_for(stderr).red("error") << ": " << trace.error() << "\n";
+    return k_exit_failed;
+  }
+  SgemmView view;
+  view.thread_row = thread->first;
+  view.thread_col = thread->second;
+  view.speed_ms = options.speed_ms;
+  const std::vector<viz::SgemmFrame> frames = viz::sgemm_frames(*trace);
+  if (options.once || !interactive_terminal()) {
+    view.width = ::isatty(STDOUT_FILENO) ? static_cast<size_t>(screen_size().cols) : 80;
+    for (const std::string& line : render_sgemm_frame(*trace, frames, frames.size() - 1, view, style_for(stdout))) {
+      std::cout << line << "\n";
+    }
+    std::cout << "\n" << sgemm_summary(*trace);
+    return k_exit_ok;
+  }
+  SgemmPlayer(*trace, view, viz::block_start_frame(*trace, frames, block->first, block->second)).play();
+  return k_exit_ok;
+}
+
+}  // namespace
+
+std::function<int()> setup_viz_command(CLI::App& app) {
+  auto options = std::make_shared<VizOptions>();
+  CLI::App* command = app.add_subcommand("viz", "Watch a kernel work: visualizers drawn from emulator traces");
+  command->require_subcommand(1);
+  CLI::App* sgemm = command->add_subcommand(
+      "sgemm", "Shared-memory tiling in SGEMM: threads load tiles of A and B, sync, multiply, sync");
+  sgemm->footer(
+      "Keys: space play/pause, -> step (<- back), b next block, + faster, - slower, t next thread, q quit.\n"
+      "Not on a terminal, or with --once, it prints the last frame and the counters.\n\n"
+      "Examples:\n"
+      "  tilecamp viz sgemm                                  # M=N=4, K=8, TILE=2: 128 global reads, naive 256\n"
+      "  tilecamp viz sgemm --m 6 --n 6 --k 9 --tile 3 --thread 1,2\n"
+      "  tilecamp viz sgemm --m 5 --n 5 --k 5 --tile 2 --once  # partial tiles, zero-filled");
+  sgemm->add_option("--m", options->size.m, "rows of A and C (1-32, default 4)");
+  sgemm->add_option("--n", options->size.n, "columns of B and C (1-32, default 4)");
+  sgemm->add_option("--k", options->size.k, "columns of A, rows of B (1-64, default 8)");
+  sgemm->add_option("--tile", options->size.tile, "TILE: a block is TILE x TILE threads (1-16, default 2)");
+  sgemm->add_option("--thread", options->thread, "the thread to follow, ROW,COL in its block (default 0,0)");
+  sgemm->add_option("--block", options->block, "start at block BX,BY (default 0,0)");
+  sgemm->add_option("--speed", options->speed_ms, "milliseconds per step when playing (default 600)");
+  sgemm->add_option("--seed", options->size.seed, "seed for the inputs, whole numbers 1 to 9 (default 1)");
+  sgemm->add_flag("--once", options->once, "print the last frame and the counters, and exit");
+  return [options, sgemm] { return sgemm->parsed() ? run_viz_sgemm(*options) : k_exit_usage; };
+}
+
+}  // namespace tilecamp::runner
