@@ -1,6 +1,8 @@
-// tilecamp check EXERCISE [--file PATH] [--backend auto|emulator|gpu] [--seed N] [--gpu NAME] [--json]
+// tilecamp check EXERCISE [--file PATH] [--backend auto|emulator|gpu] [--seed N] [--gpu NAME]
+//                [--json | --format text|json|gradescope]
 #include <iostream>
 
+#include "checker/report/student_report.h"
 #include "checker/report/verdict_report.h"
 #include "runner/backend_choice.h"
 #include "runner/command.h"
@@ -19,13 +21,23 @@ struct CheckOptions {
   std::string gpu = "h200";
   bool sanitize = false;
   bool json = false;
+  std::string format = "text";
 };
 
-int print_verdict(const grade::Verdict& verdict, bool json) {
+// Gradescope's results.json for this one submission (the student's view: hidden cases unshown).
+void print_gradescope(const grade::Verdict& verdict, const std::string& title) {
+  report::StudentResult result{"", {{verdict.exercise, title, verdict}}};
+  std::cout << report::gradescope_results(result).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+}
+
+int print_verdict(const grade::Verdict& verdict, const std::string& format, const std::string& title = "") {
+  const bool json = format == "json";
   for (const std::string& note : verdict.notes) {
-    if (!json) std::cerr << style_for(stderr).dim("note: " + note) << "\n";
+    if (format == "text") std::cerr << style_for(stderr).dim("note: " + note) << "\n";
   }
-  if (json) {
+  if (format == "gradescope") {
+    print_gradescope(verdict, title);
+  } else if (json) {
     std::cout << report::verdict_json(verdict).dump(2) << "\n";
   } else if (verdict.status == grade::VerdictStatus::Error && verdict.checks.empty()) {
     std::cerr << style_for(stderr).red("error") << ": " << verdict.error << "\n";
@@ -49,11 +61,12 @@ void record_progress(const std::filesystem::path& root, const grade::Exercise& e
   }
 }
 
-int run_check(const CheckOptions& options) {
+int run_check(CheckOptions options) {
+  if (options.json) options.format = "json";
   auto root = find_course_root();
-  if (!root) return print_verdict(error_verdict(options.exercise, options.file, k_no_course), options.json);
+  if (!root) return print_verdict(error_verdict(options.exercise, options.file, k_no_course), options.format);
   auto exercise = grade::find_exercise(*root, options.exercise);
-  if (!exercise) return print_verdict(error_verdict(options.exercise, options.file, exercise.error()), options.json);
+  if (!exercise) return print_verdict(error_verdict(options.exercise, options.file, exercise.error()), options.format);
   const std::filesystem::path file = options.file.empty() ? exercise->stub_path() : std::filesystem::path(options.file);
   const std::string shown = options.file.empty() ? shown_path(file) : options.file;
   GradeSettings settings;
@@ -63,7 +76,7 @@ int run_check(const CheckOptions& options) {
   settings.sanitize = options.sanitize;
   const grade::Verdict verdict = grade_file(*exercise, file, shown, settings);
   record_progress(*root, *exercise, file, verdict);
-  return print_verdict(verdict, options.json);
+  return print_verdict(verdict, options.format, exercise->title);
 }
 
 }  // namespace
@@ -76,7 +89,8 @@ std::function<int()> setup_check_command(CLI::App& app) {
       "  tilecamp check 02-transpose-tiled                   # your exercises/02-transpose-tiled/kernel.cu\n"
       "  tilecamp check 02-transpose-tiled --file mine.cu    # another file, graded as that exercise\n"
       "  tilecamp check 02-transpose-tiled --seed 4242       # the same hidden cases as an earlier run\n"
-      "  tilecamp check 02-transpose-tiled --json            # one JSON object (README: \"check --json\")\n\n"
+      "  tilecamp check 02-transpose-tiled --json            # one JSON object (README: \"check --json\")\n"
+      "  tilecamp check 02-transpose-tiled --format gradescope > /autograder/results/results.json\n\n"
       "Exit status: 0 passed, 1 failed (a check did not pass), 2 could not check.");
   command->add_option("exercise", options->exercise, "the exercise, e.g. 02-transpose-tiled")->required();
   command->add_option("--file", options->file, "check this kernel file instead of the exercise's kernel.cu");
@@ -85,7 +99,10 @@ std::function<int()> setup_check_command(CLI::App& app) {
   command->add_option("--gpu", options->gpu, "the GPU whose cost model gives the emulator's modelled speedup (default h200)");
   command->add_flag("--sanitize", options->sanitize,
                     "on a GPU, also run the cases under compute-sanitizer (memcheck, racecheck, synccheck)");
-  command->add_flag("--json", options->json, "print the verdict as one JSON object");
+  command->add_flag("--json", options->json, "print the verdict as one JSON object (the same as --format json)");
+  command->add_option("--format", options->format,
+                      "text (default), json, or gradescope: Gradescope's results.json, hidden cases unshown")
+      ->check(CLI::IsMember({"text", "json", "gradescope"}));
   return [options] { return run_check(*options); };
 }
 

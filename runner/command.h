@@ -18,6 +18,7 @@ struct Command {
 std::function<int()> setup_profile_command(CLI::App& app);
 std::function<int()> setup_check_command(CLI::App& app);
 std::function<int()> setup_check_all_command(CLI::App& app);
+std::function<int()> setup_grade_command(CLI::App& app);
 std::function<int()> setup_list_command(CLI::App& app);
 std::function<int()> setup_dev_command(CLI::App& app);
 std::function<int()> setup_lesson_command(CLI::App& app);
@@ -26,6 +27,8 @@ std::function<int()> setup_hint_command(CLI::App& app);
 std::function<int()> setup_reset_command(CLI::App& app);
 std::function<int()> setup_solution_command(CLI::App& app);
 std::function<int()> setup_next_command(CLI::App& app);
+std::function<int()> setup_explain_command(CLI::App& app);
+std::function<int()> setup_viz_command(CLI::App& app);
 int run_course_overview();  // no command given: the welcome, the lesson, the watch screen
 
 }  // namespace tilecamp::runner

@@ -5,6 +5,7 @@
 #include "checker/gpu/worker.h"
 #include "runner/backend_choice.h"
 #include "runner/command.h"
+#include "runner/roster_jobs.h"
 #include "runner/terminal.h"
 
 namespace {
@@ -13,6 +14,8 @@ const tilecamp::runner::Command k_commands[] = {
     {"check", tilecamp::runner::setup_check_command},
     {"check-all", tilecamp::runner::setup_check_all_command},
     {"dev", tilecamp::runner::setup_dev_command},
+    {"explain", tilecamp::runner::setup_explain_command},
+    {"grade", tilecamp::runner::setup_grade_command},
     {"hint", tilecamp::runner::setup_hint_command},
     {"lesson", tilecamp::runner::setup_lesson_command},
     {"list", tilecamp::runner::setup_list_command},
@@ -20,6 +23,7 @@ const tilecamp::runner::Command k_commands[] = {
     {"profile", tilecamp::runner::setup_profile_command},
     {"reset", tilecamp::runner::setup_reset_command},
     {"solution", tilecamp::runner::setup_solution_command},
+    {"viz", tilecamp::runner::setup_viz_command},
     {"watch", tilecamp::runner::setup_watch_command},
 };
 
@@ -29,6 +33,10 @@ int main(int argc, char** argv) {
   // The GPU backend's worker process: tilecamp __gpu-worker IN_FD OUT_FD (never typed by people).
   if (argc == 4 && std::string(argv[1]) == tilecamp::runner::k_worker_argument) {
     return tilecamp::gpu::run_worker(std::atoi(argv[2]), std::atoi(argv[3]));
+  }
+  // One submission graded for `tilecamp grade`, in a process of its own (never typed by people).
+  if (argc >= 2 && std::string(argv[1]) == tilecamp::runner::k_grade_one_argument) {
+    return tilecamp::runner::run_grade_one(argc, argv);
   }
   CLI::App app("tilecamp: learn the GPU memory hierarchy by writing CUDA kernels", "tilecamp");
   app.require_subcommand(0, 1);

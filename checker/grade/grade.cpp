@@ -87,7 +87,8 @@ std::string source_line(const std::string& text, int line) {
 }
 
 // The source line where a ratio metric is worst, for a message that points at the code.
-std::string worst_line(const emu::LaunchResult& result, const std::string& metric, const std::string& source) {
+std::string worst_line(const emu::LaunchResult& result, const std::string& metric, const std::string& source,
+                       const std::string& exercise) {
   const emu::LineProfile* worst = nullptr;
   double worst_value = -1;
   for (const emu::LineProfile& line : result.lines) {
@@ -100,7 +101,8 @@ std::string worst_line(const emu::LaunchResult& result, const std::string& metri
     }
   }
   if (worst == nullptr || worst->line == 0) return "";
-  return fmt::format("line {} `{}` ({:g})", worst->line, source_line(source, worst->line), worst_value);
+  return fmt::format("line {} `{}` ({:g}); see: tilecamp explain {} --line {}", worst->line,
+                     source_line(source, worst->line), worst_value, exercise, worst->line);
 }
 
 // 404736 for a count, 4.00 for a ratio.
@@ -187,7 +189,9 @@ class Grader {
       const std::string name = problem_case.performance ? "performance case (" + shape + ")"
                                : problem_case.hidden    ? fmt::format("hidden case {} ({})", ++hidden_index, shape)
                                                         : "public case " + shape;
+      const size_t first_check = m_verdict.checks.size();
       const CaseResult result = run_case(problem_case, name);
+      for (size_t i = first_check; i < m_verdict.checks.size(); ++i) m_verdict.checks[i].hidden = problem_case.hidden;
       if (result == CaseResult::Error) return finish();
       all_correct &= result == CaseResult::Passed;
       safe &= result != CaseResult::Unsafe;
@@ -255,6 +259,7 @@ class Grader {
       return CaseResult::Wrong;
     }
     LaunchRequest request{m_kernel, *config, data->buffers, data->arguments, {}, {}};
+    if (problem_case.performance) request.config.observer = m_options.observer;
     auto outcome = m_backend.launch(request);
     if (!outcome) {  // e.g. the learner changed the kernel's parameters
       add(CheckKind::Correctness, CheckStatus::Fail, name, outcome.error());
@@ -359,7 +364,7 @@ class Grader {
     TC_TRY_ASSIGN(std::vector<std::vector<uint8_t>> expected, expected_buffers(data));
     const CaseJudgement judgement = judge_case(m_exercise, data, expected, learner.buffers, m_performance->config);
     add(CheckKind::Correctness, judgement.passed ? CheckStatus::Pass : CheckStatus::Fail,
-        "performance case, after the timed runs", judgement.message);
+        "performance case, after the timed runs", judgement.message).hidden = true;
     if (!judgement.passed) return std::optional<double>();  // reported just above
     if (!learner.timing) return make_error("the GPU returned no times");
     TC_TRY_ASSIGN(HelperKernel baseline, load_helper_kernel(m_exercise, m_exercise.baseline, m_compiler, m_backend));
@@ -411,7 +416,7 @@ class Grader {
     TC_TRY_ASSIGN(LaunchOutcome outcome, emulator.launch(request));
     emu::show_path_as_given(outcome.profile, m_source.path);
     if (std::string unsafe = safety_problem(outcome.profile); !unsafe.empty()) {
-      add(CheckKind::Safety, CheckStatus::Fail, "performance case on the emulator", unsafe);
+      add(CheckKind::Safety, CheckStatus::Fail, "performance case on the emulator", unsafe).hidden = true;
     }
     return Emulated{std::move(outcome.profile), inputs_for(data)};
   }
@@ -486,7 +491,7 @@ class Grader {
     check.message += fmt::format(", {} {:g} needed: {}", threshold.at_least ? "at least" : "at most", threshold.bound,
                                  metric_explanation(threshold.metric));
     if (metric_has_lines(threshold.metric)) {
-      const std::string where = worst_line(counted, threshold.metric, m_source.text);
+      const std::string where = worst_line(counted, threshold.metric, m_source.text, m_exercise.name);
       if (!where.empty()) check.message += "\n  worst: " + where;
     }
   }

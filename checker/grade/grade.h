@@ -13,6 +13,7 @@ struct GradeOptions {
   uint64_t seed = 1;         // draws the hidden cases and the inputs
   std::string gpu = "h200";  // the cost model behind modelled_speedup on the emulator
   bool cases_only = false;   // skip the performance checks (e.g. under compute-sanitizer)
+  emu::AccessObserver* observer = nullptr;  // shown the performance case's run (tilecamp explain)
 };
 
 // Sets the verdict's status from its checks: error if one is an error, else fail if one failed.

@@ -32,6 +32,9 @@ struct Check {
   std::string metric;   // performance checks: the metric and its measured value
   std::optional<double> value;
   std::optional<double> threshold;
+  // A hidden case's check (the performance case included): reports a student receives show
+  // neither its shape nor the values in its message.
+  bool hidden = false;
 };
 
 struct Verdict {

@@ -1,0 +1,75 @@
+// A class's submissions as `tilecamp grade` finds them (one folder per student in the roster),
+// and what it keeps between runs so that an interrupted run resumes: one state file per student,
+// written atomically as soon as the student is graded, keyed by a hash of everything the result
+// depends on.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "checker/grade/exercise.h"
+#include "checker/report/scoring.h"
+#include "checker/util/expected.h"
+
+namespace tilecamp::runner {
+
+struct Student {
+  std::string id;  // the folder's name
+  std::filesystem::path folder;  // absolute
+};
+
+// Every folder of `roster`, sorted by name, except hidden ones and `skip` (the report folder,
+// when it lies inside the roster).
+Expected<std::vector<Student>> list_students(const std::filesystem::path& roster, const std::filesystem::path& skip);
+
+// The only file of a student's folder that grading reads: exercises/ID/kernel.cu.
+std::filesystem::path submission_path(const Student& student, const std::string& exercise);
+// How reports name it, the same for every student: exercises/ID/kernel.cu.
+std::string submission_shown_path(const std::string& exercise);
+
+// A 64-bit FNV-1a hash of a sequence of byte strings (each length-prefixed), in hex: a change
+// detector, not a defence against anyone crafting collisions.
+class Fingerprint {
+ public:
+  Fingerprint& add(std::string_view bytes);
+  Fingerprint& add_file(const std::filesystem::path& path);  // its bytes, or a marker when absent
+  std::string hex() const;
+
+ private:
+  void mix(std::string_view bytes);
+  uint64_t m_hash = 14695981039346656037ull;
+};
+
+// The course's side of every result: course.toml and every file of each graded exercise's folder.
+void add_course_metadata(Fingerprint& fingerprint, const grade::Course& course, const std::vector<std::string>& exercises);
+
+// The state kept under REPORT_DIR/.state/.
+class GradeState {
+ public:
+  explicit GradeState(const std::filesystem::path& report_dir);
+
+  // The seed of the last run into this report folder, if any.
+  std::optional<uint64_t> saved_seed() const;
+  Status save_seed(uint64_t seed) const;
+
+  // The student's saved result, when it was graded with the same `hash` and every submission
+  // could be graded.
+  std::optional<report::StudentResult> load(const std::string& student, const std::string& hash) const;
+  Status save(const report::StudentResult& result, const std::string& hash) const;
+
+  // Where one grading job's child process writes its verdict and its log.
+  std::filesystem::path work_dir() const { return m_dir / "work"; }
+
+ private:
+  std::filesystem::path m_dir;
+};
+
+// Writes `contents` to `path` through a temporary file renamed over it, so that a reader (or a
+// run killed half-way) sees the old file or the new one, never a part.
+Status write_file_atomically(const std::filesystem::path& path, const std::string& contents);
+
+}  // namespace tilecamp::runner

@@ -1,0 +1,387 @@
+// `tilecamp grade` on a small class, run as an instructor runs it: nine students whose
+// submissions pass, do not compile, deadlock, never end, compute the wrong answer, are missing,
+// are correct but slow, or #include the instructor's hidden tests; every report checked, then a
+// run killed half-way and resumed.
+// Only 01-vector-add and 02-transpose-tiled are graded, to keep it to seconds.
+#include <doctest/doctest.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "tests/test_runner_support.h"
+#include "tests/test_support.h"
+
+extern char** environ;
+
+namespace tilecamp {
+namespace {
+namespace fs = std::filesystem;
+
+constexpr const char* k_seed = "987654321";
+constexpr const char* k_hidden_size = "77777";  // a hidden case of 01-vector-add: n = 77777
+constexpr const char* k_hidden_tests =
+    "[exercise.01-vector-add]\n"
+    "cases = [[77777]]\n"
+    "[exercise.02-transpose-tiled.thresholds.emulator]\n"
+    "modelled_speedup = 1.1\n";
+
+// 01-vector-add with the wrong operation: every element is wrong, in every case.
+constexpr const char* k_vector_subtract =
+    "__global__ void vectorAdd(const float* a, const float* b, float* c, int n) {\n"
+    "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+    "  if (i < n) c[i] = a[i] - b[i];\n"
+    "}\n";
+
+// The class: student -> {exercise -> the kernel file in the repository, or the kernel's text}.
+struct Submission {
+  const char* student;
+  const char* exercise;
+  const char* source;  // a path in the repository, or (with `text`) the file's contents
+  bool text = false;
+};
+
+const Submission k_class[] = {
+    {"alice", "01-vector-add", "solutions/01-vector-add/kernel.cu"},
+    {"alice", "02-transpose-tiled", "solutions/02-transpose-tiled/kernel.cu"},
+    {"bob", "01-vector-add", "solutions/01-vector-add/kernel.cu"},
+    {"bob", "02-transpose-tiled", "tests/fixtures/compile_error.cu"},
+    {"carol", "01-vector-add", "solutions/01-vector-add/kernel.cu"},
+    {"carol", "02-transpose-tiled", "tests/fixtures/divergent_barrier.cu"},
+    {"dave", "01-vector-add", "solutions/01-vector-add/kernel.cu"},
+    {"dave", "02-transpose-tiled", "tests/fixtures/infinite_loop.cu"},
+    {"erin", "01-vector-add", k_vector_subtract, true},
+    {"erin", "02-transpose-tiled", "solutions/02-transpose-tiled/kernel.cu"},
+    {"frank", "01-vector-add", "solutions/01-vector-add/kernel.cu"},  // 02 not submitted
+    {"grace", "01-vector-add", "solutions/01-vector-add/kernel.cu"},
+    {"grace", "02-transpose-tiled", "tests/data/wrong/02-transpose-tiled/uncoalesced-store.cu"},
+};
+
+// The roster, with a student folder holding nothing graded, one whose own metadata would let
+// anything pass (it must be ignored), one whose kernel includes the hidden tests (its compile
+// error must not quote them to the student), and the hidden tests beside it.
+void write_class(const test::ScratchFolder& folder) {
+  for (const Submission& s : k_class) {
+    const std::string text = s.text ? s.source : test::read_text(test::source_path(s.source));
+    folder.write(std::string("roster/") + s.student + "/exercises/" + s.exercise + "/kernel.cu", text);
+  }
+  folder.write("roster/ivan/exercises/01-vector-add/kernel.cu", "#include \"" + (folder.path() / "hidden.toml").string() + "\"\n");
+  folder.write("roster/ivan/exercises/02-transpose-tiled/kernel.cu", test::read_text(test::source_path("solutions/02-transpose-tiled/kernel.cu")));
+  folder.write("roster/henry/README.md", "nothing submitted\n");
+  folder.write("roster/alice/exercises/course.toml", "this is not TOML");
+  folder.write("roster/erin/exercises/01-vector-add/exercise.toml", "[thresholds.emulator]\n");
+  folder.write("hidden.toml", k_hidden_tests);
+}
+
+struct RunResult {
+  int exit = -1;
+  std::string out, err;
+};
+
+// tilecamp started on the course of this source tree (read only: grading writes only under
+// --out), its output in files of the scratch folder.
+class TilecampProcess {
+ public:
+  TilecampProcess(const test::ScratchFolder& folder, std::vector<std::string> arguments, const std::string& name)
+      : m_out(folder.path() / (name + ".out")), m_err(folder.path() / (name + ".err")) {
+    arguments.insert(arguments.begin(), TILECAMP_BINARY);
+    std::vector<char*> argv;
+    for (std::string& argument : arguments) argv.push_back(argument.data());
+    argv.push_back(nullptr);
+    std::vector<std::string> environment = {std::string("TILECAMP_ROOT=") + TILECAMP_SOURCE_DIR, "NO_COLOR=1"};
+    for (char** variable = environ; *variable != nullptr; ++variable) {
+      const std::string entry = *variable;
+      if (!entry.starts_with("TILECAMP_ROOT=") && !entry.starts_with("NO_COLOR=")) environment.push_back(entry);
+    }
+    std::vector<char*> envp;
+    for (std::string& entry : environment) envp.push_back(entry.data());
+    envp.push_back(nullptr);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, 1, m_out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    posix_spawn_file_actions_addopen(&actions, 2, m_err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    REQUIRE(posix_spawn(&m_pid, argv[0], &actions, nullptr, argv.data(), envp.data()) == 0);
+    posix_spawn_file_actions_destroy(&actions);
+  }
+
+  RunResult wait() {
+    int status = 0;
+    waitpid(m_pid, &status, 0);
+    return {WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status), test::read_text(m_out), test::read_text(m_err)};
+  }
+
+  void kill_now() { ::kill(m_pid, SIGKILL); }
+
+ private:
+  fs::path m_out, m_err;
+  pid_t m_pid = -1;
+};
+
+std::vector<std::string> grade_arguments(const test::ScratchFolder& folder, const std::string& out, const char* jobs = "2") {
+  return {"grade", (folder.path() / "roster").string(), "--out", (folder.path() / out).string(), "--hidden",
+          (folder.path() / "hidden.toml").string(), "--seed", k_seed, "--exercises", "01-vector-add,02-transpose-tiled",
+          "--backend", "emulator", "--jobs", jobs};
+}
+
+RunResult grade(const test::ScratchFolder& folder, const std::string& out, std::vector<std::string> extra = {}) {
+  std::vector<std::string> arguments = grade_arguments(folder, out);
+  arguments.insert(arguments.end(), extra.begin(), extra.end());
+  return TilecampProcess(folder, arguments, out).wait();
+}
+
+nlohmann::json json_file(const fs::path& path) { return nlohmann::json::parse(test::read_text(path)); }
+
+// grades.json's entry for one student's exercise.
+nlohmann::json graded(const nlohmann::json& grades, const std::string& student, const std::string& exercise) {
+  for (const nlohmann::json& item : grades["students"]) {
+    if (item["student"] != student) continue;
+    for (const nlohmann::json& entry : item["exercises"]) {
+      if (entry["exercise"] == exercise) return entry;
+    }
+  }
+  FAIL("no grade for ", student, " ", exercise);
+  return {};
+}
+
+// Every file of a report folder that the reports consist of (not the state kept for resuming).
+std::vector<fs::path> report_files(const fs::path& out) {
+  std::vector<fs::path> files;
+  for (const fs::directory_entry& entry : fs::recursive_directory_iterator(out)) {
+    const fs::path relative = fs::relative(entry.path(), out);
+    if (entry.is_regular_file() && !relative.string().starts_with(".state")) files.push_back(relative);
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+TEST_CASE("grade: a class of nine is graded, each submission on its own, into every report") {
+  test::ScratchFolder folder;
+  write_class(folder);
+  const RunResult run = grade(folder, "reports");
+  INFO(run.out, run.err);
+  REQUIRE(run.exit == 0);
+  const fs::path out = folder.path() / "reports";
+
+  // The progress display (not a terminal here: a line per student), and the summary table.
+  CHECK(test::contains(run.err, "grading 9 students x 2 exercises on the emulator, seed 987654321\n"));
+  CHECK(test::contains(run.err, "[9/9] "));
+  CHECK(test::contains(run.err, "dave  2/4 points  02-transpose-tiled: runaway"));
+  CHECK(test::contains(run.out, "01-vector-add                      8/9       6/9       6/9    67%"));
+  CHECK(test::contains(run.out, "02-transpose-tiled                 7/9       4/9       3/9    33%"));
+  CHECK(test::contains(run.out, "Most common reasons for lost points:\n      3  not submitted\n"));
+
+  CHECK(test::read_text(out / "grades.csv") ==
+        "student,01-vector-add,01-vector-add status,02-transpose-tiled,02-transpose-tiled status,total,max_total\n"
+        "alice,2,pass,2,pass,4,4\n"
+        "bob,2,pass,0,fail,2,4\n"
+        "carol,2,pass,0,fail,2,4\n"
+        "dave,2,pass,0,fail,2,4\n"
+        "erin,0,fail,2,pass,2,4\n"
+        "frank,2,pass,0,missing,2,4\n"
+        "grace,2,pass,1,fail,3,4\n"
+        "henry,0,missing,0,missing,0,4\n"
+        "ivan,0,fail,2,pass,2,4\n");
+
+  const nlohmann::json grades = json_file(out / "grades.json");
+  CHECK(grades["seed"] == 987654321u);
+  CHECK(grades["backend"] == "emulator");
+  CHECK(grades["students"].size() == 9);
+  CHECK(graded(grades, "bob", "02-transpose-tiled")["reason"] == "compile error");
+  CHECK(graded(grades, "carol", "02-transpose-tiled")["reason"] == "deadlock");
+  CHECK(graded(grades, "dave", "02-transpose-tiled")["reason"] == "runaway");
+  CHECK(graded(grades, "erin", "01-vector-add")["reason"] == "wrong results");
+  CHECK(graded(grades, "frank", "02-transpose-tiled")["verdict"].is_null());
+  CHECK(graded(grades, "grace", "02-transpose-tiled")["reason"] == "slow: global_st_sectors_per_request");
+  CHECK(graded(grades, "grace", "02-transpose-tiled")["points"] == 1);
+  // The instructor sees the hidden case and the overridden threshold; the student's own
+  // exercise.toml changed nothing.
+  const std::string erin = graded(grades, "erin", "01-vector-add")["verdict"].dump();
+  CHECK(test::contains(erin, "hidden case 5 (n=77777)"));
+  CHECK(test::contains(graded(grades, "alice", "02-transpose-tiled")["verdict"].dump(), "modelled_speedup >= 1.1"));
+  CHECK(test::contains(erin, "global_ld_sectors_per_request"));
+  CHECK(grades["summary"]["reasons"][0] == nlohmann::json({{"reason", "not submitted"}, {"count", 3}}));
+
+  const std::string junit = test::read_text(out / "junit.xml");
+  CHECK(test::contains(junit, "<testsuites name=\"tilecamp grade\" tests=\"18\" failures=\"6\" errors=\"0\" skipped=\"3\">"));
+  CHECK(test::contains(junit, "<testcase classname=\"alice\" name=\"01-vector-add\"/>"));
+  CHECK(test::contains(junit, "<testcase classname=\"carol\" name=\"02-transpose-tiled\">\n      <failure message=\"0/2 points: deadlock\""));
+  CHECK(test::contains(junit, "<testcase classname=\"frank\" name=\"02-transpose-tiled\">\n      <skipped message=\"not submitted\"/>"));
+
+  // What the students receive: their score and why, never the hidden cases or the seed.
+  const nlohmann::json alice = json_file(out / "students/alice/results.json");
+  CHECK(alice["score"] == 4);
+  CHECK(alice["max_score"] == 4);
+  REQUIRE(alice["tests"].size() == 2);
+  CHECK(alice["tests"][1]["name"] == "02-transpose-tiled: Tiled transpose");
+  CHECK(alice["tests"][1]["status"] == "passed");
+  CHECK(alice["tests"][1]["visibility"] == "visible");
+  CHECK(test::contains(alice["tests"][1]["output"].get<std::string>(), "PASS  hidden case 1\n"));
+  const nlohmann::json grace = json_file(out / "students/grace/results.json");
+  CHECK(grace["score"] == 3);
+  CHECK(grace["tests"][1]["status"] == "failed");
+  CHECK(test::contains(test::read_text(out / "students/bob/feedback.txt"), "compile_error.cu") == false);
+  CHECK(test::contains(test::read_text(out / "students/bob/feedback.txt"), "exercises/02-transpose-tiled/kernel.cu:9:"));
+  CHECK(test::contains(test::read_text(out / "students/carol/feedback.txt"),
+                       "a deadlock: a barrier that not every thread of the block reaches"));
+  CHECK(test::contains(test::read_text(out / "students/dave/feedback.txt"), "a runaway kernel"));
+  CHECK(test::contains(test::read_text(out / "students/erin/feedback.txt"),
+                       "FAIL  hidden case 5\n          some elements of `c` are wrong"));
+  CHECK(test::contains(test::read_text(out / "students/frank/feedback.txt"),
+                       "02-transpose-tiled  Tiled transpose  0/2 points  (not submitted)"));
+  CHECK(test::contains(test::read_text(out / "students/henry/feedback.txt"), "tilecamp: 0 of 4 points for henry"));
+  CHECK(test::contains(test::read_text(out / "students/ivan/feedback.txt"), "the first error is in a file your kernel includes"));
+  CHECK(test::contains(graded(grades, "ivan", "01-vector-add")["verdict"].dump(), "[exercise.01-vector-add]"));
+  for (const fs::directory_entry& entry : fs::recursive_directory_iterator(out / "students")) {
+    if (!entry.is_regular_file()) continue;
+    const std::string text = test::read_text(entry.path());
+    CAPTURE(entry.path());
+    CHECK_FALSE(test::contains(text, k_seed));
+    CHECK_FALSE(test::contains(text, k_hidden_size));
+    CHECK_FALSE(test::contains(text, "hidden.toml"));
+    CHECK_FALSE(test::contains(text, folder.path().string()));
+  }
+}
+
+// 01-vector-add that would take minutes on the emulator without ever tripping its runaway
+// budget: every thread loops half a million times first.
+constexpr const char* k_vector_add_slowly =
+    "__global__ void vectorAdd(const float* a, const float* b, float* c, int n) {\n"
+    "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+    "  float waste = 0;\n"
+    "  for (int k = 0; k < 500000; ++k) waste += 0.5f;\n"
+    "  if (i < n) c[i] = a[i] + b[i] + waste * 0.0f;\n"
+    "}\n";
+
+// A roster of alice (the solution of 01-vector-add) and sam, graded on 01-vector-add alone, with
+// one more option: "--time-limit=1", or "--force=" for a flag.
+RunResult grade_alice_and_sam(const test::ScratchFolder& folder, const std::string& sam, const std::string& option) {
+  folder.write("roster/alice/exercises/01-vector-add/kernel.cu", test::read_text(test::source_path("solutions/01-vector-add/kernel.cu")));
+  folder.write("roster/sam/exercises/01-vector-add/kernel.cu", sam);
+  std::vector<std::string> arguments = {"grade", (folder.path() / "roster").string(), "--out",
+                                              (folder.path() / "reports").string(), "--seed", "5", "--exercises",
+                                              "01-vector-add", "--backend", "emulator", option.substr(0, option.find('='))};
+  if (!option.ends_with("=")) arguments.push_back(option.substr(option.find('=') + 1));
+  return TilecampProcess(folder, arguments, "reports").wait();
+}
+
+TEST_CASE("grade: a rerun keeps the unchanged results; --force regrades them") {
+  test::ScratchFolder folder;
+  const std::string solution = test::read_text(test::source_path("solutions/01-vector-add/kernel.cu"));
+  CHECK(grade_alice_and_sam(folder, solution, "--jobs=2").exit == 0);
+  const RunResult again = grade_alice_and_sam(folder, solution, "--jobs=2");
+  CHECK(test::contains(again.err, "; 2 unchanged since the last run kept (--force regrades them)\n"));
+  CHECK_FALSE(test::contains(again.err, "[1/2] "));  // nothing graded
+  CHECK(test::contains(test::read_text(folder.path() / "reports/grades.csv"), "sam,2,pass,2,2\n"));
+  const RunResult forced = grade_alice_and_sam(folder, solution, "--force=");
+  CHECK_FALSE(test::contains(forced.err, "unchanged since the last run"));
+  CHECK(test::contains(forced.err, "[2/2] "));
+  CHECK(test::contains(forced.err, "] sam  2/2 points\n"));
+}
+
+TEST_CASE("grade: a kernel.cu that is a symbolic link is not read: it could point at any file of the grader") {
+  test::ScratchFolder folder;
+  folder.write("secret.txt", "the instructor's notes\n");
+  fs::create_directories(folder.path() / "roster/mallory/exercises/01-vector-add");
+  fs::create_symlink(folder.path() / "secret.txt", folder.path() / "roster/mallory/exercises/01-vector-add/kernel.cu");
+  const RunResult run = grade_alice_and_sam(folder, k_vector_subtract, "--jobs=1");
+  REQUIRE(run.exit == 0);
+  const std::string feedback = test::read_text(folder.path() / "reports/students/mallory/feedback.txt");
+  CHECK(test::contains(feedback, "FAIL  compiles\n          exercises/01-vector-add/kernel.cu: a symbolic link; submit the file itself"));
+  CHECK_FALSE(test::contains(test::read_text(folder.path() / "reports/grades.json"), "instructor's notes"));
+}
+
+TEST_CASE("grade: a submission over the time limit is stopped and fails alone; the rest of the class is graded") {
+  test::ScratchFolder folder;
+  const RunResult run = grade_alice_and_sam(folder, k_vector_add_slowly, "--time-limit=1");
+  INFO(run.out, run.err);
+  CHECK(run.exit == 0);
+  CHECK(test::read_text(folder.path() / "reports/grades.csv") ==
+        "student,01-vector-add,01-vector-add status,total,max_total\nalice,2,pass,2,2\nsam,0,fail,0,2\n");
+  CHECK(graded(json_file(folder.path() / "reports/grades.json"), "sam", "01-vector-add")["reason"] == "time-limit");
+  CHECK(test::contains(test::read_text(folder.path() / "reports/students/sam/feedback.txt"),
+                       "grading it took longer than 1 s and was stopped"));
+}
+
+TEST_CASE("grade: a grading process that dies is an error for that submission, never a crash of the run; exit 1") {
+  test::ScratchFolder folder;  // 1 MiB of heap: no grading process can even start
+  const RunResult run = grade_alice_and_sam(folder, k_vector_subtract, "--memory-limit=1");
+  INFO(run.out, run.err);
+  CHECK(run.exit == 1);
+  CHECK(test::read_text(folder.path() / "reports/grades.csv") ==
+        "student,01-vector-add,01-vector-add status,total,max_total\nalice,0,error,0,2\nsam,0,error,0,2\n");
+  const nlohmann::json alice = graded(json_file(folder.path() / "reports/grades.json"), "alice", "01-vector-add");
+  CHECK(test::contains(alice["verdict"]["error"].get<std::string>(), "the grading process ended with"));
+  CHECK(test::contains(test::read_text(folder.path() / "reports/junit.xml"), "<error message=\"could not grade: the grading process ended with"));
+  CHECK(test::contains(test::read_text(folder.path() / "reports/students/alice/feedback.txt"),
+                       "tilecamp could not grade this submission; your instructor has the details"));
+  // What could not be graded is graded again by the next run, as if never graded.
+  CHECK_FALSE(test::contains(grade_alice_and_sam(folder, k_vector_subtract, "--memory-limit=1").err, "unchanged"));
+}
+
+// Whether a grading process whose command line names `folder` is still running.
+bool grading_in(const fs::path& folder) {
+  std::error_code ignored;
+  for (const fs::directory_entry& entry : fs::directory_iterator("/proc", ignored)) {
+    std::ifstream in(entry.path() / "cmdline", std::ios::binary);  // not every entry is a process
+    const std::string command((std::istreambuf_iterator<char>(in)), {});
+    if (test::contains(command, "__grade-one") && test::contains(command, folder.string())) return true;
+  }
+  return false;
+}
+
+TEST_CASE("grade: a run killed half-way resumes, regrading only the rest, into the same reports") {
+  test::ScratchFolder folder;
+  write_class(folder);
+  REQUIRE(grade(folder, "whole").exit == 0);
+
+  // One job at a time, killed once three students are written.
+  TilecampProcess killed(folder, grade_arguments(folder, "resumed", "1"), "killed");
+  const fs::path state = folder.path() / "resumed/.state/students";
+  auto written = [&] {
+    std::error_code ignored;
+    if (!fs::is_directory(state, ignored)) return 0;
+    return static_cast<int>(std::count_if(fs::directory_iterator(state), fs::directory_iterator(),
+                                          [](const fs::directory_entry& e) { return e.path().extension() == ".json"; }));
+  };
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+  while (written() < 3 && std::chrono::steady_clock::now() < deadline) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  killed.kill_now();
+  CHECK(killed.wait().exit == 128 + SIGKILL);
+  // Its grading process dies with it.
+  const auto reaped = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+  while (grading_in(folder.path()) && std::chrono::steady_clock::now() < reaped) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  CHECK_FALSE(grading_in(folder.path()));
+  const int kept = written();
+  REQUIRE(kept >= 3);
+  REQUIRE(kept < 9);
+  CHECK_FALSE(fs::exists(folder.path() / "resumed/grades.csv"));
+
+  const RunResult resumed = grade(folder, "resumed");
+  INFO(resumed.err);
+  REQUIRE(resumed.exit == 0);
+  CHECK(test::contains(resumed.err, std::to_string(kept) + " unchanged since the last run kept"));
+  const std::vector<fs::path> files = report_files(folder.path() / "whole");
+  CHECK(files.size() == 3 + 2 * 9);
+  CHECK(report_files(folder.path() / "resumed") == files);
+  for (const fs::path& file : files) {
+    CAPTURE(file);
+    CHECK(test::read_text(folder.path() / "resumed" / file) == test::read_text(folder.path() / "whole" / file));
+  }
+
+  // A changed submission is regraded alone.
+  folder.write("roster/erin/exercises/01-vector-add/kernel.cu", test::read_text(test::source_path("solutions/01-vector-add/kernel.cu")));
+  const RunResult changed = grade(folder, "resumed");
+  REQUIRE(changed.exit == 0);
+  CHECK(test::contains(changed.err, "8 unchanged since the last run kept"));
+  CHECK(test::contains(changed.err, "[9/9] erin  4/4 points\n"));
+  CHECK(test::contains(test::read_text(folder.path() / "resumed/grades.csv"), "erin,2,pass,2,pass,4,4\n"));
+}
+
+}  // namespace
+}  // namespace tilecamp
