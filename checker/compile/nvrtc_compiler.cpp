@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "checker/compile/builtin_headers.h"
+#include "checker/compile/include_policy.h"
 #include "checker/compile/nvrtc_log.h"
 
 namespace tilecamp {
@@ -80,6 +81,7 @@ std::vector<std::string> compile_arguments(const CompileOptions& options) {
       "--std=c++17",
       "-arch=" + options.arch,
       "--pre-include=" + std::string(k_pre_included_header),
+      "-no-source-include",  // a quoted name is looked for among the toolkit's headers, not beside the kernel
   };
   for (const std::string& define : options.defines) arguments.push_back("-D" + define);
   // The toolkit's own device headers (cuda_fp16.h, cuda_pipeline.h, cooperative_groups.h...)
@@ -148,6 +150,14 @@ std::string_view last_file(const SourceFile& source, const CompileOptions& optio
 
 Expected<CompileResult> NvrtcCompiler::compile(const SourceFile& source,
                                                const CompileOptions& options) {
+  if (std::vector<CompileDiagnostic> refused = forbidden_includes(source); !refused.empty()) {
+    CompileResult result;  // NVRTC never opens the file: its text could come back in an error
+    for (const CompileDiagnostic& diagnostic : refused) {
+      result.log += diagnostic.file + "(" + std::to_string(diagnostic.line) + "): error: " + diagnostic.message + "\n";
+    }
+    result.diagnostics = std::move(refused);
+    return result;
+  }
   TC_TRY_ASSIGN(Program program, create_program(source, options));
   const nvrtcResult compiled = run_compiler(program.get(), options);
   CompileResult result;

@@ -1,0 +1,114 @@
+// What a kernel may include: the toolkit's headers, never a file by its path (a grader would
+// open it and NVRTC would quote it back). The scan reads the text as the preprocessor does.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "checker/compile/include_policy.h"
+#include "checker/compile/nvrtc_compiler.h"
+
+namespace tilecamp {
+namespace {
+
+std::vector<CompileDiagnostic> refused(const std::string& text) { return forbidden_includes({"kernel.cu", text}); }
+
+constexpr char k_kernel[] = "__global__ void k(float* a) { a[0] = 1.0f; }\n";
+
+TEST_CASE("the toolkit's headers and the built-in ones may be included") {
+  CHECK(refused("#include <cuda_fp16.h>\n#include <cstdio>\n# include <cooperative_groups.h>\n").empty());
+  CHECK(refused("#include \"cuda_pipeline.h\"\n#include <cuda/std/cstdint>\n").empty());
+  CHECK(refused(k_kernel).empty());
+}
+
+TEST_CASE("an absolute path, a home path or '..' is refused at its line, naming the directive") {
+  const std::vector<CompileDiagnostic> found =
+      refused(std::string("// a kernel\n#include \"/etc/passwd\"\n") + k_kernel + "#include <../../hidden.toml>\n");
+  REQUIRE(found.size() == 2);
+  CHECK(found[0].file == "kernel.cu");
+  CHECK(found[0].line == 2);
+  CHECK(found[0].severity == "error");
+  CHECK(found[0].source_line == "#include \"/etc/passwd\"");
+  CHECK(found[0].column == 1);
+  CHECK(found[0].message.find("#include \"/etc/passwd\" is refused: it names a file by its path") == 0);
+  CHECK(found[0].message.find("only the CUDA toolkit's headers") != std::string::npos);
+  CHECK(found[1].line == 4);
+  CHECK(found[1].message.find("#include <../../hidden.toml> is refused: it climbs out") == 0);
+  CHECK(refused("#include \"~/secret\"\n").size() == 1);
+  CHECK(refused("#include <cuda/../../x>\n").size() == 1);
+  CHECK(refused("#include \"C:\\\\x\"\n").size() == 1);
+}
+
+TEST_CASE("the preprocessor's disguises are seen through: splices, comments between # and include") {
+  CHECK(refused("#inc\\\nlude \"/etc/passwd\"\n").size() == 1);
+  CHECK(refused("#/* hidden */include \"/etc/passwd\"\n").size() == 1);
+  CHECK(refused("  #  include_next </etc/passwd>\n").size() == 1);
+  CHECK(refused("#embed \"/etc/passwd\"\n").size() == 1);
+  const std::vector<CompileDiagnostic> spliced = refused("int x;\n#include \\\n\"/etc/passwd\"\n");
+  REQUIRE(spliced.size() == 1);
+  CHECK(spliced[0].line == 2);  // where the directive starts
+}
+
+TEST_CASE("an include whose name a macro builds is refused: its file is unknown before preprocessing") {
+  const std::vector<CompileDiagnostic> found = refused("#define SECRET \"/etc/passwd\"\n#include SECRET\n");
+  REQUIRE(found.size() == 1);
+  CHECK(found[0].line == 2);
+  CHECK(found[0].message.find("not built by a macro") != std::string::npos);
+}
+
+TEST_CASE("__has_include of a path is refused; of a toolkit header it is allowed") {
+  const std::vector<CompileDiagnostic> found = refused("#if __has_include(\"/etc/shadow\")\n#endif\n");
+  REQUIRE(found.size() == 1);
+  CHECK(found[0].column == 5);
+  CHECK(found[0].message.find("__has_include(\"/etc/shadow\") is refused") == 0);
+  CHECK(refused("#if __has_include(<cuda_fp16.h>)\n#endif\n").empty());
+}
+
+TEST_CASE("directives inside comments and string literals are not directives") {
+  CHECK(refused("// #include \"/etc/passwd\"\n/*\n#include \"/etc/passwd\"\n*/\n").empty());
+  CHECK(refused("const char* s = \"#include \\\"/etc/passwd\\\"\";\n").empty());
+  CHECK(refused("const char* s = R\"(\n#include \"/etc/passwd\"\n)\";\n").empty());
+  CHECK(refused("int n = 1'000;\n#include </etc/passwd>\n").size() == 1);
+  // A raw string's lines still count: the refused directive after it is named at its own line.
+  const std::vector<CompileDiagnostic> after = refused("auto s = R\"x(\n\n)x\";\n#include \"/a\"\n");
+  REQUIRE(after.size() == 1);
+  CHECK(after[0].line == 4);
+}
+
+TEST_CASE("NvrtcCompiler refuses such a kernel before NVRTC opens the file, and never shows its text") {
+  const std::filesystem::path secret = std::filesystem::temp_directory_path() / "tilecamp-include-secret.txt";
+  std::ofstream(secret) << "the hidden answer is 42\n";
+  NvrtcCompiler compiler;
+  const Expected<CompileResult> result =
+      compiler.compile({"kernel.cu", "#include \"" + secret.string() + "\"\n" + k_kernel}, {});
+  std::filesystem::remove(secret);
+
+  REQUIRE(result.has_value());
+  CHECK_FALSE(result->ok);
+  REQUIRE(result->diagnostics.size() == 1);
+  CHECK(result->diagnostics[0].line == 1);
+  CHECK(result->log.find("hidden answer") == std::string::npos);
+  CHECK(result->log.find("kernel.cu(1): error: #include \"" + secret.string() + "\" is refused") == 0);
+}
+
+TEST_CASE("a relative name is not looked for beside the kernel, only among the toolkit's headers") {
+  const std::filesystem::path folder = std::filesystem::temp_directory_path() / "tilecamp-include-beside";
+  std::filesystem::create_directories(folder);
+  std::ofstream(folder / "helpers.cuh") << "#define SCALE 2.0f\n";
+  NvrtcCompiler compiler;
+  const Expected<CompileResult> result = compiler.compile(
+      {(folder / "kernel.cu").string(),
+       "#include \"helpers.cuh\"\n__global__ void k(float* a) { a[0] = SCALE; }\n"},
+      {});
+  std::filesystem::remove_all(folder);
+
+  REQUIRE(result.has_value());
+  CHECK_FALSE(result->ok);
+  REQUIRE_FALSE(result->diagnostics.empty());
+  CHECK(result->diagnostics[0].message == "cannot open source file \"helpers.cuh\"");
+}
+
+}  // namespace
+}  // namespace tilecamp
