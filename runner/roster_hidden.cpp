@@ -5,33 +5,17 @@
 #include <algorithm>
 
 #include "checker/grade/metrics.h"
+#include "checker/grade/toml_fields.h"
 
 namespace tilecamp::runner {
 namespace {
 
-std::string joined(const std::vector<std::string>& names) {
-  std::string out;
-  for (const std::string& name : names) out += (out.empty() ? "" : ", ") + name;
-  return out;
-}
+using grade::joined;
 
 // Errors about one hidden-tests file, each naming it and the dotted field.
-class HiddenReader {
+class HiddenReader : public grade::TomlFields {
  public:
-  explicit HiddenReader(std::filesystem::path file) : m_file(std::move(file)) {}
-
-  Error error(const std::string& field, const std::string& expected) const {
-    return make_error(m_file.string() + ": field `" + field + "`: expected " + expected);
-  }
-
-  Status only_known(const toml::table& table, const std::string& prefix, const std::vector<std::string>& known) const {
-    for (const auto& [key, value] : table) {
-      if (std::find(known.begin(), known.end(), key.str()) != known.end()) continue;
-      return make_error(m_file.string() + ": unknown field `" + prefix + std::string(key.str()) + "` (known here: " +
-                        joined(known) + ")");
-    }
-    return ok();
-  }
+  using TomlFields::TomlFields;
 
   Status cases(const toml::node& node, const std::string& field, const grade::Exercise& exercise,
                std::vector<std::vector<int64_t>>& out) const {
@@ -63,7 +47,7 @@ class HiddenReader {
     for (const auto& [key, value] : *table) {
       const std::string metric(key.str());
       if (!grade::is_known_metric(metric, backend)) {
-        return make_error(m_file.string() + ": field `" + field + "." + metric + "`: unknown metric; known metrics: " +
+        return make_error(file().string() + ": field `" + field + "." + metric + "`: unknown metric; known metrics: " +
                           joined(grade::known_metrics(backend)));
       }
       auto bound = value.value<double>();
@@ -101,8 +85,6 @@ class HiddenReader {
     return ok();
   }
 
- private:
-  std::filesystem::path m_file;
 };
 
 void override_thresholds(std::vector<grade::Threshold>& thresholds, const std::vector<grade::Threshold>& overrides) {

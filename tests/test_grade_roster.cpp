@@ -64,14 +64,16 @@ const Submission k_class[] = {
 };
 
 // The roster, with a student folder holding nothing graded, one whose own metadata would let
-// anything pass (it must be ignored), one whose kernel includes the hidden tests (its compile
-// error must not quote them to the student), and the hidden tests beside it.
+// anything pass (it must be ignored), one whose kernel breaks a toolkit header (its compile errors
+// lie in the grader's files, which must not be quoted to the student), and the hidden tests beside
+// it. (A kernel that includes the hidden tests by path is refused before NVRTC opens anything:
+// test_compile_include_policy.cpp.)
 void write_class(const test::ScratchFolder& folder) {
   for (const Submission& s : k_class) {
     const std::string text = s.text ? s.source : test::read_text(test::source_path(s.source));
     folder.write(std::string("roster/") + s.student + "/exercises/" + s.exercise + "/kernel.cu", text);
   }
-  folder.write("roster/ivan/exercises/01-vector-add/kernel.cu", "#include \"" + (folder.path() / "hidden.toml").string() + "\"\n");
+  folder.write("roster/ivan/exercises/01-vector-add/kernel.cu", "#define half int\n#include <cuda_fp16.h>\n");
   folder.write("roster/ivan/exercises/02-transpose-tiled/kernel.cu", test::read_text(test::source_path("solutions/02-transpose-tiled/kernel.cu")));
   folder.write("roster/henry/README.md", "nothing submitted\n");
   folder.write("roster/alice/exercises/course.toml", "this is not TOML");
@@ -236,7 +238,7 @@ TEST_CASE("grade: a class of nine is graded, each submission on its own, into ev
                        "02-transpose-tiled  Tiled transpose  0/2 points  (not submitted)"));
   CHECK(test::contains(test::read_text(out / "students/henry/feedback.txt"), "tilecamp: 0 of 4 points for henry"));
   CHECK(test::contains(test::read_text(out / "students/ivan/feedback.txt"), "the first error is in a file your kernel includes"));
-  CHECK(test::contains(graded(grades, "ivan", "01-vector-add")["verdict"].dump(), "[exercise.01-vector-add]"));
+  CHECK(test::contains(graded(grades, "ivan", "01-vector-add")["verdict"].dump(), "cuda_fp16.h:"));
   for (const fs::directory_entry& entry : fs::recursive_directory_iterator(out / "students")) {
     if (!entry.is_regular_file()) continue;
     const std::string text = test::read_text(entry.path());
@@ -245,6 +247,7 @@ TEST_CASE("grade: a class of nine is graded, each submission on its own, into ev
     CHECK_FALSE(test::contains(text, k_hidden_size));
     CHECK_FALSE(test::contains(text, "hidden.toml"));
     CHECK_FALSE(test::contains(text, folder.path().string()));
+    CHECK_FALSE(test::contains(text, "cuda_fp16.h:"));
   }
 }
 

@@ -8,35 +8,16 @@
 #include "checker/grade/expression.h"
 #include "checker/grade/metrics.h"
 #include "checker/grade/reference.h"
+#include "checker/grade/toml_fields.h"
 
 namespace tilecamp::grade {
 namespace {
 
-std::string joined(const std::vector<std::string>& names) {
-  std::string out;
-  for (const std::string& name : names) out += (out.empty() ? "" : ", ") + name;
-  return out;
-}
-
 // Reads typed fields of one TOML file; every error names the file, the dotted field and what was
 // expected there.
-class FieldReader {
+class FieldReader : public TomlFields {
  public:
-  explicit FieldReader(std::filesystem::path file) : m_file(std::move(file)) {}
-
-  Error error(const std::string& field, const std::string& expected) const {
-    return make_error(m_file.string() + ": field `" + field + "`: expected " + expected);
-  }
-
-  // Unknown keys are typos more often than not: name them and the known ones.
-  Status only_known(const toml::table& table, const std::string& prefix, const std::vector<std::string>& known) const {
-    for (const auto& [key, value] : table) {
-      if (std::find(known.begin(), known.end(), key.str()) != known.end()) continue;
-      return make_error(m_file.string() + ": unknown field `" + prefix + std::string(key.str()) +
-                        "` (known here: " + joined(known) + ")");
-    }
-    return ok();
-  }
+  using TomlFields::TomlFields;
 
   Status string(const toml::table& table, const std::string& prefix, const std::string& key, bool required,
                 std::string& out) const {
@@ -128,10 +109,6 @@ class FieldReader {
     return expression(table, prefix, "shared_bytes", false, names, out.shared_bytes);
   }
 
-  const std::filesystem::path& file() const { return m_file; }
-
- private:
-  std::filesystem::path m_file;
 };
 
 const toml::table* table_at(const toml::table& table, const std::string& key) {
