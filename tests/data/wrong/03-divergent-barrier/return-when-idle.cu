@@ -2,10 +2,8 @@
 // (`if (t >= stride) return;`), so the barriers of the later steps wait for fewer threads than the
 // block has.
 // expect: safety "returned before the barrier"
-// Not caught yet: 03-divergent-barrier does not list `early-exit-barrier` in `errors`, so the
-// return is only a warning, and the sums come out right (the emulator, like today's GPUs, counts
-// exited threads as arrived). Needs `errors = ["early-exit-barrier"]` in its exercise.toml, as
-// 03-early-exit has.
+// The sums come out right (the emulator, like today's GPUs, counts exited threads as arrived), so
+// only the promoted early-exit-barrier finding rejects it.
 
 __global__ void blockSum(const float* in, float* out, int n) {
   extern __shared__ float partial[];  // blockDim.x floats, sized at launch

@@ -2,10 +2,6 @@
 // window entries of those threads are never stored: the last outputs read shared memory nobody
 // wrote (garbage on a GPU).
 // expect: safety "returned before the barrier"
-// Not caught for this reason yet: 02-stencil-1d does not list `early-exit-barrier` in `errors`, so
-// the return is only a warning (its stub already says the return has to go). It fails only as a
-// wrong result: the emulator starts shared memory with garbage, which the window entries nobody
-// stored keep. Needs `errors = ["early-exit-barrier"]` in exercises/02-stencil-1d/exercise.toml.
 
 #define RADIUS 3
 #define BLOCK_SIZE 256  // at least RADIUS: the first RADIUS threads load the halos
