@@ -288,6 +288,7 @@ int run_grade(const GradeCommandOptions& options) {
   auto plan = make_plan(options, state);
   if (!plan) return fail_with(plan.error());
   if (auto saved = state.save_seed(plan->seed); !saved) return fail_with(saved.error());
+  remove_stale_temporaries(options.out);  // a killed run's half-written files
   Roll roll = call_the_roll(*plan, state, options.force);
   if (!plan->backend_note.empty()) std::cerr << style_for(stderr).dim("note: " + plan->backend_note) << "\n";
   const size_t kept = plan->students.size() - roll.to_grade.size();

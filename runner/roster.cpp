@@ -1,6 +1,7 @@
 #include "runner/roster.h"
 
 #include <fmt/format.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -15,6 +16,8 @@
 namespace tilecamp::runner {
 namespace fs = std::filesystem;
 namespace {
+
+constexpr std::string_view k_temporary_mark = ".tmp";  // NAME.tmpPID, renamed over NAME when whole
 
 constexpr const char* k_state_version = "tilecamp grade state 1";
 
@@ -151,11 +154,28 @@ Status GradeState::save(const report::StudentResult& result, const std::string& 
                                json.dump(1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
 }
 
+size_t remove_stale_temporaries(const fs::path& folder) {
+  size_t removed = 0;
+  std::error_code error;
+  for (fs::recursive_directory_iterator it(folder, error), end; !error && it != end; it.increment(error)) {
+    const std::string name = it->path().filename().string();
+    const size_t mark = name.rfind(k_temporary_mark);
+    if (mark == std::string::npos || mark + k_temporary_mark.size() == name.size()) continue;
+    const std::string_view pid = std::string_view(name).substr(mark + k_temporary_mark.size());
+    if (!std::all_of(pid.begin(), pid.end(), [](char c) { return c >= '0' && c <= '9'; })) continue;
+    // Another grading run still writing into this folder keeps its file.
+    if (pid.size() < 10 && ::kill(static_cast<pid_t>(std::stol(std::string(pid))), 0) == 0) continue;
+    std::error_code ignored;
+    if (it->is_regular_file(ignored) && fs::remove(it->path(), ignored)) ++removed;
+  }
+  return removed;
+}
+
 Status write_file_atomically(const fs::path& path, const std::string& contents) {
   std::error_code error;
   fs::create_directories(path.parent_path(), error);
   if (error) return make_error("cannot create " + path.parent_path().string() + ": " + error.message());
-  const fs::path temporary = path.string() + fmt::format(".tmp{}", getpid());
+  const fs::path temporary = path.string() + fmt::format("{}{}", k_temporary_mark, getpid());
   {
     std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
     out << contents;

@@ -72,4 +72,8 @@ class GradeState {
 // run killed half-way) sees the old file or the new one, never a part.
 Status write_file_atomically(const std::filesystem::path& path, const std::string& contents);
 
+// Removes the temporaries (`NAME.tmpPID`, PID no longer running) a killed run left below
+// `folder`, so that a student's report folder never holds a half-written file. Returns how many.
+size_t remove_stale_temporaries(const std::filesystem::path& folder);
+
 }  // namespace tilecamp::runner

@@ -364,6 +364,9 @@ TEST_CASE("grade: a run killed half-way resumes, regrading only the rest, into t
   REQUIRE(kept >= 3);
   REQUIRE(kept < 9);
   CHECK_FALSE(fs::exists(folder.path() / "resumed/grades.csv"));
+  // What a kill in the middle of writing a file leaves (the process is gone): swept away on resume.
+  folder.write("resumed/students/alice/results.json.tmp999999999", "{\"score\": ");
+
 
   const RunResult resumed = grade(folder, "resumed");
   INFO(resumed.err);
