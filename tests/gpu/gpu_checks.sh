@@ -2,7 +2,8 @@
 # The GPU backend on a real GPU, as a learner and a grader use it:
 #   every solution passes, every stub fails, a kernel that never ends is reported as a hang within
 #   its limit and the next check still works, a wild store is reported as a fault, and a kernel
-#   that keeps its output between launches fails.
+#   that keeps its output between launches fails, and a class graded on the GPU keeps each
+#   student's hang or fault to that student.
 # Exits 77 (CTest's skip code here) with a message where there is no usable GPU, as in CI.
 #   gpu_checks.sh TILECAMP SOURCE_DIR WORK_DIR
 set -u
@@ -73,6 +74,24 @@ out=$("$tilecamp" profile "$source/solutions/02-transpose-tiled/kernel.cu" --ker
       --arg 'f32[67108864]' --arg 'f32[67108864]=zeros' --arg i32:8192 --arg i32:8192 --backend gpu 2>&1)
 grep "time_us" <<<"$out"
 grep -q "measured_time_us" <<<"$out" || { echo "$out" | head -30; fail "profile printed no measured time"; }
+
+echo "== grade --backend gpu: a class of three; one student's hang and another's fault stay theirs"
+roster="$work/roster" reports="$work/reports"
+for student in alice sam wil; do mkdir -p "$roster/$student/exercises/01-vector-add"; done
+cp "$source/solutions/01-vector-add/kernel.cu" "$roster/alice/exercises/01-vector-add/kernel.cu"
+cp "$source/tests/fixtures/gpu/vector_add_spins.cu" "$roster/sam/exercises/01-vector-add/kernel.cu"
+cp "$source/tests/fixtures/gpu/vector_add_wild_store.cu" "$roster/wil/exercises/01-vector-add/kernel.cu"
+start=$(date +%s)
+out=$(TILECAMP_GPU_TIMEOUT=3 "$tilecamp" grade "$roster" --out "$reports" --backend gpu --exercises 01-vector-add --seed 1 2>&1)
+status=$?
+echo "$out" | grep -E '^  \[|^01-' ; echo "exit $status in $(($(date +%s) - start)) s"; cat "$reports/grades.csv"
+[ $status -eq 0 ] || fail "grade --backend gpu exited $status"
+grep -q '^alice,2,pass,2,2$' "$reports/grades.csv" || fail "alice's solution did not get 2 points on the GPU"
+grep -q '^sam,0,fail,0,2$' "$reports/grades.csv" || fail "sam's hang is not a failure of his alone"
+grep -q '^wil,0,fail,0,2$' "$reports/grades.csv" || fail "wil's fault is not a failure of his alone"
+grep -q '"backend": "gpu"' "$reports/grades.json" || fail "grades.json does not say the GPU graded"
+out=$("$tilecamp" check 02-transpose-tiled --backend gpu --file "$source/solutions/02-transpose-tiled/kernel.cu" --seed 1 --format gradescope 2>/dev/null)
+grep -q '"score": 2,' <<<"$out" || { echo "$out" | head -20; fail "check --format gradescope on the GPU did not give 2 points"; }
 
 echo
 if [ $failures -eq 0 ]; then echo "GPU checks: all passed"; else echo "GPU checks: $failures failure(s)"; fi
