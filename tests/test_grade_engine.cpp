@@ -208,6 +208,27 @@ std::vector<float> reference_output(const grade::Exercise& exercise, const std::
   return floats(grade::run_builtin_reference(exercise, *data).back());
 }
 
+TEST_CASE("the SGEMM reference split over threads gives every element a single thread would") {
+  // 640 x 512 x 512 is 168 M multiply-adds: two threads' share, where the machine has two cores or
+  // more. Checked against a plain triple loop summing in double in the same order.
+  const auto sgemm = builtin_exercise("sgemm", {"M", "N", "K"}, {{"A", "M * K"}, {"B", "K * N"}}, {{"C", "M * N"}});
+  const size_t m = 640, n = 512, k = 512;
+  auto data = grade::make_case_data(sgemm, {{640, 512, 512}, false, false}, 3);
+  REQUIRE(data.has_value());
+  const std::vector<float> a = floats(data->buffers[0].bytes), b = floats(data->buffers[1].bytes);
+  const std::vector<float> c = floats(grade::run_builtin_reference(sgemm, *data).back());
+  REQUIRE(c.size() == m * n);
+  size_t differing = 0;
+  for (size_t i = 0; i < m; ++i) {
+    for (size_t j = 0; j < n; ++j) {
+      double sum = 0;
+      for (size_t p = 0; p < k; ++p) sum += static_cast<double>(a[i * k + p]) * b[p * n + j];
+      differing += c[i * n + j] != static_cast<float>(sum);
+    }
+  }
+  CHECK(differing == 0);
+}
+
 TEST_CASE("the built-in references compute what docs/exercise-format.md says") {
   const auto sgemm = builtin_exercise("sgemm", {"M", "N", "K"}, {{"A", "M * K"}, {"B", "K * N"}}, {{"C", "M * N"}});
   // A = [[1 2 3] [4 5 6]] (2x3), B = [[1 0] [0 1] [1 1]] (3x2): C = [[4 5] [10 11]]

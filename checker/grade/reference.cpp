@@ -4,6 +4,7 @@
 #include <cstring>
 #include <functional>
 #include <map>
+#include <thread>
 
 namespace tilecamp::grade {
 namespace {
@@ -76,20 +77,40 @@ void block_sum(const Bindings& dims, const Options&, FloatBuffers& b) {
   }
 }
 
-void sgemm(const Bindings& dims, const Options&, FloatBuffers& b) {
-  const size_t m = at(dims, "M"), n = at(dims, "N"), k = at(dims, "K");
-  const auto& a = b["A"];
-  const auto& bm = b["B"];
-  auto& c = b["C"];
+// Rows [first, last) of C = A B, each row summed in double in the order of k.
+void sgemm_rows(const float* a, const float* b, float* c, size_t first, size_t last, size_t n, size_t k) {
   std::vector<double> row(n);
-  for (size_t i = 0; i < m; ++i) {
+  for (size_t i = first; i < last; ++i) {
     std::fill(row.begin(), row.end(), 0.0);
     for (size_t p = 0; p < k; ++p) {
       const double a_ip = a[i * k + p];
-      for (size_t j = 0; j < n; ++j) row[j] += a_ip * bm[p * n + j];
+      for (size_t j = 0; j < n; ++j) row[j] += a_ip * b[p * n + j];
     }
     for (size_t j = 0; j < n; ++j) c[i * n + j] = static_cast<float>(row[j]);
   }
+}
+
+// A GPU's timed case (2048^3: 8.6 G multiply-adds) would keep one core busy for seconds, so large
+// products are split by rows over the cores. Every row is computed the same way whichever thread
+// takes it: the result does not depend on the number of threads.
+void sgemm(const Bindings& dims, const Options&, FloatBuffers& buffers) {
+  const size_t m = at(dims, "M"), n = at(dims, "N"), k = at(dims, "K");
+  const float* a = buffers["A"].data();
+  const float* b = buffers["B"].data();
+  float* c = buffers["C"].data();
+  constexpr double k_work_per_thread = 1 << 26;  // multiply-adds worth a thread of their own
+  const size_t wanted = static_cast<size_t>(static_cast<double>(m) * static_cast<double>(n) * static_cast<double>(k) /
+                                            k_work_per_thread);
+  const size_t threads = std::max<size_t>(1, std::min({wanted, size_t{std::thread::hardware_concurrency()}, m}));
+  if (threads <= 1) {
+    sgemm_rows(a, b, c, 0, m, n, k);
+    return;
+  }
+  std::vector<std::thread> workers;
+  for (size_t t = 0; t < threads; ++t) {
+    workers.emplace_back(sgemm_rows, a, b, c, m * t / threads, m * (t + 1) / threads, n, k);
+  }
+  for (std::thread& worker : workers) worker.join();
 }
 
 const std::vector<Builtin>& builtins() {
