@@ -337,6 +337,120 @@ __global__ void careful(const int* in, int* out) {
   CHECK(report.result.diagnostics.empty());
 }
 
+// Lanes of one warp: warp_tail_race.cu's kernels, and the same fixed with __syncwarp().
+profile::ProfileReport run_warp_fixture(const std::string& name, const std::string& kernel, uint32_t threads) {
+  return run_fixture(name, kernel, {threads, 1, 1}, {"f32[64]", "f32[64]=zeros"});
+}
+
+TEST_CASE("a lane reading what its neighbour in the warp wrote with no __syncwarp() is a race in the warp") {
+  const Diagnostic d = only_diagnostic(run_warp_fixture("warp_tail_race.cu", "neighbourSum", 32));
+  CHECK(d.severity == Severity::Error);
+  CHECK(d.kind == "race");
+  CHECK(d.line == 10);
+  CHECK(d.message ==
+        "shared-memory race (read-after-write): thread (1,0,0) of block (0,0,0) writes word 1 of `partial` at line 10 "
+        "and thread (0,0,0) (the same warp) reads it at line 11 with no __syncwarp() between them: since Volta the "
+        "lanes of a warp do not run in lockstep, so the read may run before the write. Put a __syncwarp() after the "
+        "write at line 10 and before the read at line 11");
+}
+
+TEST_CASE("the warp-synchronous tail of a reduction is a race at every step, named by program order") {
+  const auto report = run_warp_fixture("warp_tail_race.cu", "warpTail", 64);
+  const auto& diagnostics = report.result.diagnostics;
+  REQUIRE(diagnostics.size() == 4);  // one per pair of lines: 24-26, 26-27, 27-28, 28-29
+  for (const Diagnostic& d : diagnostics) {
+    CHECK(d.kind == "race");
+    CHECK(test::contains(d.message, "(the same warp)"));
+    CHECK(test::contains(d.message, "with no __syncwarp() between them"));
+    CHECK_FALSE(test::contains(d.message, "__syncthreads()"));
+  }
+  CHECK(diagnostics[0].line == 24);
+  CHECK(test::contains(diagnostics[0].message, "(read-after-write): thread (16,0,0) of block (0,0,0) writes word 16 "
+                                               "of `partial` at line 24 and thread (0,0,0) (the same warp) reads it "
+                                               "at line 26"));
+  CHECK(diagnostics[1].line == 26);
+  CHECK(test::contains(diagnostics[1].message, "(write-after-read): thread (0,0,0) of block (0,0,0) reads word 16 of "
+                                               "`partial` at line 26 and thread (16,0,0) (the same warp) writes it "
+                                               "at line 27"));
+  CHECK(test::contains(diagnostics[1].message, "the write may run before the read. Put a __syncwarp() after the read "
+                                               "at line 26 and before the write at line 27"));
+}
+
+TEST_CASE("a loop whose next trip reads what other lanes wrote, with no __syncwarp() at the end, is a race") {
+  const Diagnostic d = only_diagnostic(run_warp_fixture("warp_tail_race.cu", "warpTailLoop", 64));
+  CHECK(d.line == 49);
+  CHECK(test::contains(d.message, "(read-after-write)"));
+  CHECK(test::contains(d.message, "(the same warp) reads it at line 47"));
+  CHECK(test::contains(d.message, "Put a __syncwarp() after the write at line 49, before the loop comes back to the "
+                                  "read at line 47"));
+}
+
+TEST_CASE("a __syncwarp() whose mask leaves out the reading lane does not order it after the write") {
+  const Diagnostic d = only_diagnostic(run_warp_fixture("warp_tail_race.cu", "halfMask", 32));
+  CHECK(d.line == 62);
+  CHECK(test::contains(d.message, "thread (0,0,0) of block (0,0,0) writes word 0 of `partial` at line 62 and thread "
+                                  "(16,0,0) (the same warp) reads it at line 65"));
+}
+
+TEST_CASE("lanes on the two sides of a branch race, named in source order, and suggest moving an access") {
+  const Diagnostic d = only_diagnostic(run_warp_fixture("warp_tail_race.cu", "twoSides", 32));
+  CHECK(d.line == 74);
+  CHECK(test::contains(d.message, "(read-after-write): thread (0,0,0) of block (0,0,0) writes word 0 of `slot` at "
+                                  "line 74 and thread (16,0,0) (the same warp) reads it at line 76"));
+  CHECK(test::contains(d.message, "they are on the two sides of a branch"));
+  CHECK(test::contains(d.message, "move the read at line 76 after the point where the two sides meet, behind a "
+                                  "__syncwarp()"));
+}
+
+TEST_CASE("a read on the side of a branch the warp runs first is the race alone, not also uninitialized") {
+  const char* source = R"(
+__global__ void sides(const float* in, float* out) {
+  __shared__ float slot[32];
+  int t = threadIdx.x;
+  if (t >= 16) {
+    out[t] = slot[t - 16];
+  } else {
+    slot[t] = in[t];
+  }
+})";
+  const auto report =
+      test::run_kernel("sides.cu", source, "sides", {1, 1, 1}, {32, 1, 1}, {"f32[32]", "f32[32]=zeros"});
+  const Diagnostic& d = only_diagnostic(report);
+  CHECK(d.kind == "race");
+  CHECK(d.line == 6);
+  CHECK(test::contains(d.message, "(write-after-read)"));
+  CHECK(test::contains(d.message, "(the same warp) writes it at line 8"));
+}
+
+TEST_CASE("the same kernels with their __syncwarp() calls, own words, broadcasts and atomics are clean") {
+  for (const char* kernel : {"neighbourSum", "warpTail", "warpTailLoop", "halfMask"}) {
+    CAPTURE(kernel);
+    const uint32_t threads = std::string(kernel).starts_with("warpTail") ? 64 : 32;
+    const auto report = run_warp_fixture("warp_tail_syncwarp.cu", kernel, threads);
+    CHECK(report.result.completed);
+    CHECK(report.result.diagnostics.empty());
+  }
+  const auto report = run_fixture("warp_tail_syncwarp.cu", "ownWordsAndBroadcast", {32, 1, 1},
+                                  {"f32[32]", "f32[32]=zeros", "i32[1]=zeros"});
+  CHECK(report.result.diagnostics.empty());
+  const std::vector<int32_t> count = test::buffer_of<int32_t>(report, 2);
+  REQUIRE(count.size() == 1);
+  CHECK(count[0] == 64);  // every lane's two atomics ran
+}
+
+TEST_CASE("a block of one warp sharing words through __syncthreads() is clean") {
+  const char* source = R"(
+__global__ void reverse(const float* in, float* out) {
+  __shared__ float tile[32];
+  tile[threadIdx.x] = in[threadIdx.x];
+  __syncthreads();
+  out[threadIdx.x] = tile[31 - threadIdx.x];
+})";
+  const auto report =
+      test::run_kernel("reverse.cu", source, "reverse", {1, 1, 1}, {32, 1, 1}, {"f32[32]", "f32[32]=zeros"});
+  CHECK(report.result.diagnostics.empty());
+}
+
 TEST_CASE("the same kernel gives byte-identical figures and diagnostics on every run") {
   const char* source = R"(
 __global__ void mixed(const float* in, float* out, int* counter) {

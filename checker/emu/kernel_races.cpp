@@ -1,6 +1,7 @@
 // Turning the race detector's findings into diagnostics a learner can act on: which threads,
 // which shared variable and element, which two lines, and what is missing between them.
 #include <algorithm>
+#include <vector>
 #include <string>
 #include <tuple>
 
@@ -8,6 +9,8 @@
 #include "checker/ptx/kernel_lookup.h"
 
 namespace tilecamp::emu {
+
+using ptx::Opcode;
 
 namespace {
 
@@ -78,7 +81,80 @@ std::string race_message(const RaceSide& first, const RaceSide& second, const st
   return message + ": on a GPU " + what_can_happen(hazard) + ". " + missing_barrier(first, second);
 }
 
+// Between two lanes of one warp: the same, with __syncwarp(). `first` comes first in the warp's
+// program (fewer instructions since the barrier), unless `sides` (they are on the two sides of one
+// branch: the warp runs one side, then the other) or `later_trip` (the loop came back from the
+// first to the second).
+std::string warp_race_message(const RaceSide& first, const RaceSide& second, const std::string& element,
+                              const std::string& block, bool same_value, bool sides, bool later_trip) {
+  const std::string hazard = hazard_name(first, second);
+  const std::string message = "shared-memory race (" + hazard + "): " + first.thread + " of block " + block + " " +
+                              access_verb(first) + " " + element + " at " + first.where + " and " + second.thread +
+                              " (the same warp) " + access_verb(second) + " it at " + second.where +
+                              " with no __syncwarp() between them";
+  if (same_value) return message + "; both stored the same value, which today's GPUs tolerate";
+  const std::string first_access = "the " + access_noun(first) + " at " + first.where;
+  const std::string second_access = "the " + access_noun(second) + " at " + second.where;
+  if (sides) {
+    return message + ": they are on the two sides of a branch, which the warp runs one after the other in no set "
+                     "order, so " + what_can_happen(hazard) +
+           ". No __syncwarp() inside either side can order them: move " + second_access +
+           " after the point where the two sides meet, behind a __syncwarp()";
+  }
+  std::string fix;
+  if (later_trip) {
+    fix = "Put a __syncwarp() after " + first_access + ", before the loop comes back to " + second_access;
+  } else if (first.where == second.where) {  // one statement, or two trips of an unrolled loop
+    fix = "Put a __syncwarp() after the " + access_noun(first) + " and before the " + access_noun(second) +
+          ", both at " + first.where + ": at the end of each trip if the line is in a loop, else split the line";
+  } else {
+    fix = "Put a __syncwarp() after " + first_access + " and before " + second_access;
+  }
+  return message + ": since Volta the lanes of a warp do not run in lockstep, so " + what_can_happen(hazard) + ". " +
+         fix;
+}
+
 }  // namespace
+
+// Instructions `a` and `b` are on the two sides of one branch: of the paths leaving a conditional
+// `bra` until they meet again, only one reaches `a` and only the other reaches `b`. Run only for a
+// new report (a handful per launch), so a walk of the code per branch is cheap enough.
+bool KernelRun::on_two_sides_of_a_branch(uint32_t a, uint32_t b) const {
+  const uint32_t size = static_cast<uint32_t>(m_code.size());
+  std::vector<uint8_t> seen(size);
+  std::vector<uint32_t> to_visit;
+  // Which of a and b the paths from `from` reach before `meet`: bit 0 a, bit 1 b.
+  auto reaches = [&](uint32_t from, uint32_t meet) {
+    std::fill(seen.begin(), seen.end(), 0);
+    to_visit.assign(1, from);
+    uint32_t found = 0;
+    while (!to_visit.empty()) {
+      const uint32_t pc = to_visit.back();
+      to_visit.pop_back();
+      if (pc >= size || pc == meet || seen[pc]) continue;
+      seen[pc] = 1;
+      if (pc == a) found |= 1;
+      if (pc == b) found |= 2;
+      const ptx::Instruction& in = m_code[pc];
+      const bool guarded = in.guard >= 0;
+      if (in.opcode == Opcode::Bra) {
+        to_visit.push_back(in.target);
+        if (guarded) to_visit.push_back(pc + 1);
+      } else if ((in.opcode != Opcode::Ret && in.opcode != Opcode::Exit) || guarded) {
+        to_visit.push_back(pc + 1);
+      }
+    }
+    return found;
+  };
+  for (uint32_t pc = 0; pc < size; ++pc) {
+    const ptx::Instruction& in = m_code[pc];
+    if (in.opcode != Opcode::Bra || in.guard < 0) continue;
+    const uint32_t meet = m_function.reconvergence_pc[pc];
+    const uint32_t taken = reaches(in.target, meet), not_taken = reaches(pc + 1, meet);
+    if ((taken == 1 && not_taken == 2) || (taken == 2 && not_taken == 1)) return true;
+  }
+  return false;
+}
 
 std::string KernelRun::thread_name(uint32_t warp, int lane) const {
   const Dim3 tid = thread_in_block(uint64_t{warp} * k_warp_size + static_cast<uint64_t>(lane), m_config.block);
@@ -118,10 +194,28 @@ void KernelRun::report_race(const RaceReport& race) {
                             thread_name(race.warp, race.lane)};
   const RaceSide ran_first{race.other_pc, race.other_step, race.other_is_write, race.other_is_atomic, other_line,
                            where(race.other_pc), thread_name(race.other_warp, race.other_lane)};
+  const Severity severity = race.same_value ? Severity::Warning : Severity::Error;
+  if (race.warp == race.other_warp) {
+    // One warp: its steps are the program order of both threads, except across the two sides of a
+    // branch (run in either order), which go by the source.
+    const bool sides = on_two_sides_of_a_branch(race.pc, race.other_pc);
+    const bool in_order = !sides                                      ? ran_first.step <= ran_second.step
+                          : ran_first.line > 0 && ran_second.line > 0 ? ran_first.line <= ran_second.line
+                                                                      : ran_first.pc <= ran_second.pc;
+    const RaceSide& first = in_order ? ran_first : ran_second;
+    const RaceSide& second = in_order ? ran_second : ran_first;
+    // Back to an earlier instruction (a loop) or line (an unrolled loop) than the first access.
+    const bool later_trip =
+        !sides && (second.pc <= first.pc || (first.line > 0 && second.line > 0 && second.line < first.line));
+    warn_or_error(m_code[first.pc], severity, "race",
+                  warp_race_message(first, second, shared_element(race.address), block_name(), race.same_value, sides,
+                                    later_trip));
+    return;
+  }
   const bool in_order = std::tie(ran_first.step, ran_first.pc) <= std::tie(ran_second.step, ran_second.pc);
   const RaceSide& first = in_order ? ran_first : ran_second;
   const RaceSide& second = in_order ? ran_second : ran_first;
-  warn_or_error(m_code[first.pc], race.same_value ? Severity::Warning : Severity::Error, "race",
+  warn_or_error(m_code[first.pc], severity, "race",
                 race_message(first, second, shared_element(race.address), block_name(), race.same_value));
 }
 

@@ -175,6 +175,7 @@ class KernelRun {
   std::string thread_name(const Warp& warp, int lane) const;
   std::string thread_name(uint32_t warp, int lane) const;
   void report_race(const RaceReport& race);
+  bool on_two_sides_of_a_branch(uint32_t a, uint32_t b) const;
   // A diagnostic that does not stop the kernel (a race does not change what the emulator computes).
   void warn_or_error(const ptx::Instruction& in, Severity severity, std::string kind, std::string message);
   // "word 12 of `tile`": in 4-byte bank words by default, or in elements of another size.

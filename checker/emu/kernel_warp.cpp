@@ -53,7 +53,10 @@ void KernelRun::execute_warp_operation(Warp& warp, const Instruction& in, uint32
       for_each_lane(lanes, [&](int lane) { write(warp, op[0].reg, lane, lanes); });
       return;
     case ptx::Opcode::BarWarp:
-      check_member_mask(warp, in, lanes, op[0], members);
+      // __syncwarp(): orders the shared accesses of its member lanes before it against theirs after.
+      if (check_member_mask(warp, in, lanes, op[0], members)) {
+        m_races.warp_synced(warp.index, members, epoch_step(warp));
+      }
       return;
     case ptx::Opcode::Shfl:
       if (check_member_mask(warp, in, lanes, op[4], members)) shuffle(warp, in, lanes);

@@ -35,6 +35,9 @@ void RaceDetector::start_block(uint32_t shared_bytes) {
     m_shared_bytes = shared_bytes;
     m_words.assign((shared_bytes + k_word_bytes - 1) / k_word_bytes, Shadow{});
     m_bytes.clear();
+    m_warp_syncs.clear();
+    m_sync_epoch = 0;
+    m_pending_writes.reserve(k_warp_size * 16);
     m_epoch = 1;
     return;
   }
@@ -46,8 +49,32 @@ void RaceDetector::barrier_released() { next_epoch(); }
 void RaceDetector::next_epoch() {
   if (++m_epoch == 0) {  // wrapped: a stale record could look current again
     std::fill(m_words.begin(), m_words.end(), Shadow{});
+    std::fill(m_warp_syncs.begin(), m_warp_syncs.end(), WarpSyncs{});
+    m_sync_epoch = 0;
     m_epoch = 1;
   }
+}
+
+void RaceDetector::warp_synced(uint32_t warp, uint32_t members, uint32_t step) {
+  m_sync_epoch = m_epoch;
+  if (warp >= m_warp_syncs.size()) m_warp_syncs.resize(warp + 1);
+  WarpSyncs& warp_syncs = m_warp_syncs[warp];
+  if (warp_syncs.epoch != m_epoch) {
+    warp_syncs.epoch = m_epoch;
+    warp_syncs.syncs.clear();
+  }
+  std::erase_if(warp_syncs.syncs, [&](const auto& sync) { return (sync.second & ~members) == 0; });
+  warp_syncs.syncs.emplace_back(step, members);
+}
+
+bool RaceDetector::synced_since(uint32_t warp, int lane, int other_lane, uint32_t step) const {
+  if (warp >= m_warp_syncs.size() || m_warp_syncs[warp].epoch != m_epoch) return false;
+  const uint32_t both = (1u << lane) | (1u << other_lane);
+  const auto& syncs = m_warp_syncs[warp].syncs;
+  for (auto sync = syncs.rbegin(); sync != syncs.rend() && sync->first > step; ++sync) {
+    if ((sync->second & both) == both) return true;
+  }
+  return false;
 }
 
 inline RaceDetector::Shadow& RaceDetector::current_word(uint64_t word) {
@@ -79,24 +106,37 @@ std::optional<RaceReport> RaceDetector::record(const SharedAccess& access) {
   // Every lane is recorded even after a race is found, so that later reports stay exact. A read
   // of the address the previous lane read (a broadcast) adds nothing: the warp is already
   // recorded as its reader, and any race it completes was found for that lane.
+  // Two lanes of it are recorded, so that a write by either lane races with one of them.
   const bool plain_read = !access.is_write && !access.is_atomic;
+  const bool plain_write = access.is_write && !access.is_atomic;
+  // A store whose lanes share bytes waits to enter its lanes in the shadows until all are checked
+  // (the usual store, every lane its own bytes, enters each lane at once).
+  std::array<int, k_warp_size> sorted_lanes;
+  m_defer_writes = plain_write && lanes_overlap(access, sorted_lanes);
   uint64_t previous_address = ~uint64_t{0};
+  bool broadcast = false;
+  m_pending_writes.clear();
   for (uint32_t mask = access.lanes; mask != 0; mask &= mask - 1) {
     const int lane = std::countr_zero(mask);
-    if (plain_read && (*access.addresses)[lane] == previous_address) continue;
+    const bool repeat = plain_read && (*access.addresses)[lane] == previous_address;
+    if (repeat && broadcast) continue;
+    broadcast = repeat;
     previous_address = (*access.addresses)[lane];
-    self.thread = thread_of(access.warp, lane);
-    record_lane(access, self, lane, found);
+    self.set_thread(thread_of(access.warp, lane));
+    record_lane(access, self, lane, repeat, found);
+  }
+  for (const PendingWrite& write : m_pending_writes) {
+    enter_write(*write.shadow, write.writer, write.value, write.all_bytes);
   }
   auto report = [&](const Conflict& conflict) {
-    return RaceReport{"race", access.pc, conflict.other.pc, access.step, conflict.other.step, access.warp,
-                      warp_of(conflict.other.thread), conflict.lane, lane_of(conflict.other.thread),
+    return RaceReport{"race", access.pc, conflict.other.pc(), access.step, conflict.other.step, access.warp,
+                      warp_of(conflict.other.thread()), conflict.lane, lane_of(conflict.other.thread()),
                       conflict.address, access.is_write || access.is_atomic, conflict.other_writes,
                       access.is_atomic, conflict.other_atomic, conflict.same_value};
   };
   if (found.race) return report(*found.race);
-  if (access.is_write && !access.is_atomic) {
-    if (std::optional<RaceReport> conflict = conflicting_write(access)) return conflict;
+  if (m_defer_writes) {  // only lanes that share bytes can disagree on them
+    if (std::optional<RaceReport> conflict = conflicting_write(access, sorted_lanes)) return conflict;
   }
   if (found.benign) return report(*found.benign);
   return std::nullopt;
@@ -107,26 +147,108 @@ bool RaceDetector::written_by_other_warp(uint64_t address, uint32_t warp) const 
   const Shadow& word = m_words[address / k_word_bytes];
   if (word.epoch != m_epoch) return false;
   const Shadow& shadow = word.split ? m_bytes[address] : word;
-  auto other_warp = [&](const std::array<Accessor, 2>& slots) {  // slots[1]: a warp other than slots[0]'s
-    return slots[0].used() && (warp_of(slots[0].thread) != warp || slots[1].used());
+  auto other_warp = [&](const Kind& kind) {  // first[1]: a warp other than first[0]'s
+    return kind.first[0].used() && (warp_of(kind.first[0].thread()) != warp || kind.first[1].used());
   };
-  return other_warp(shadow.writers) || other_warp(shadow.atomics);
+  return other_warp(shadow.writers) || other_warp(shadow.atomics) || shadow.read_then_written_in_warp;
+}
+
+// Adds `self` to the latest accesses of `kind`: latest[0] the latest, latest[1] the latest of
+// latest[0]'s warp from a lane other than latest[0]'s (or none).
+//
+// Only the warp of first[0] (the first to access the word in this kind) is followed: once another
+// warp has, any conflicting access races with the access of a warp other than its own, which the
+// first slots name. And while no warp runs a bar.warp.sync, a thread already among the latest is
+// left as it is: every later access is ordered against its old access exactly as against the new
+// one (only the line a report names changes). So a tile many lanes of many warps read costs no
+// store per read.
+[[gnu::always_inline]] inline void RaceDetector::add_latest(Kind& kind, const Accessor& self) {
+  std::array<Accessor, 2>& latest = kind.latest;
+  if (warp_of(kind.first[0].thread()) != warp_of(self.thread())) return;  // first[0]: set by now
+  if (latest[0].used() && m_sync_epoch != m_epoch &&
+      (latest[0].thread() == self.thread() || (latest[1].used() && latest[1].thread() == self.thread()))) {
+    return;
+  }
+  if (latest[0].used() && warp_of(latest[0].thread()) == warp_of(self.thread())) {
+    if (latest[0].thread() != self.thread()) latest[1] = latest[0];
+  } else {
+    latest[1] = Accessor{};
+  }
+  latest[0] = self;
+}
+
+[[gnu::always_inline]] inline const RaceDetector::Accessor* RaceDetector::unordered_in_warp(const Kind& kind,
+                                                                                         const Accessor& self) const {
+  const uint32_t warp = warp_of(self.thread());
+  const int lane = lane_of(self.thread());
+  for (const Accessor& other : kind.latest) {  // both of one warp, latest[1] the older
+    if (!other.used() || warp_of(other.thread()) != warp) return nullptr;
+    if (other.thread() == self.thread() || other.step == self.step) continue;  // its own, or the same instruction
+    if (!synced_since(warp, lane, lane_of(other.thread()), other.step)) return &other;
+  }
+  return nullptr;
+}
+
+// A plain store's value enters the bytes every store agreed on, and its writer the latest ones.
+inline void RaceDetector::enter_write(Shadow& shadow, const Accessor& writer, std::optional<uint32_t> value,
+                                      uint32_t all_bytes) {
+  const uint32_t changed = value ? (nonzero_bytes(*value ^ shadow.stored) | ~shadow.agreed) & all_bytes : all_bytes;
+  shadow.agreed = static_cast<uint8_t>(!shadow.writers.latest[0].used() ? (value ? all_bytes : 0)
+                                                                        : shadow.agreed & ~changed);
+  shadow.stored = value.value_or(0);
+  add_latest(shadow.writers, writer);
+}
+
+// Puts the access's lanes in `lanes` by address (ties by lane, the rest unset) and says whether
+// two of them touch a byte in common. Sorted by address, the lanes covering any one byte are
+// consecutive (all ranges have the same length), so comparing neighbours is enough.
+bool RaceDetector::lanes_overlap(const SharedAccess& access, std::array<int, k_warp_size>& lanes) {
+  const LaneAddresses& addresses = *access.addresses;
+  int count = 0;
+  for (uint32_t mask = access.lanes; mask != 0; mask &= mask - 1) lanes[count++] = std::countr_zero(mask);
+  auto by_address = [&](int a, int b) {
+    return addresses[a] < addresses[b] || (addresses[a] == addresses[b] && a < b);
+  };
+  if (!std::is_sorted(lanes.begin(), lanes.begin() + count, by_address)) {
+    std::sort(lanes.begin(), lanes.begin() + count, by_address);
+  }
+  for (int i = 0; i + 1 < count; ++i) {
+    if (addresses[lanes[i + 1]] - addresses[lanes[i]] < access.bytes) return true;
+  }
+  return false;
+}
+
+// The second lane of a broadcast read: the other warps and the other lanes but the first lane were
+// checked for that lane, and the first slots hold it; what is left is the first lane's own writes.
+[[gnu::always_inline]] inline void RaceDetector::check_repeated_read(Shadow& shadow, const Accessor& self, int lane,
+                                                                     uint64_t address, Found& found) {
+  if (!found.race && (shadow.writers.latest[0].used() || shadow.atomics.latest[0].used())) {
+    const Accessor* writer = unordered_in_warp(shadow.writers, self);
+    const Accessor* atomic = writer == nullptr ? unordered_in_warp(shadow.atomics, self) : nullptr;
+    if (writer != nullptr) found.race = Conflict{*writer, lane, address, true, false, false};
+    if (atomic != nullptr) found.race = Conflict{*atomic, lane, address, true, true, false};
+  }
+  add_latest(shadow.readers, self);
 }
 
 // Checks the access to the `granule_bytes` (4 or 1) at `address` against what `shadow` saw this
 // epoch, keeping the first conflict in `found`, then adds it there.
-inline void RaceDetector::check_and_record(Shadow& shadow, const SharedAccess& access, const Accessor& self,
-                                           int lane, uint64_t address, uint32_t granule_bytes, Found& found) {
-  // The earlier access among `slots` made by a warp other than this one, if any.
-  auto other_warp = [&](const std::array<Accessor, 2>& slots) -> const Accessor* {
+// Inlined into record_lane: a call per lane and word costs more than the checks.
+[[gnu::always_inline]] inline void RaceDetector::check_and_record(Shadow& shadow, const SharedAccess& access,
+                                                                  const Accessor& self, int lane, uint64_t address,
+                                                                  uint32_t granule_bytes, Found& found) {
+  // The earlier access of `kind` made by a warp other than this one, if any.
+  auto other_warp = [&](const Kind& kind) -> const Accessor* {
+    const std::array<Accessor, 2>& slots = kind.first;
     if (!slots[0].used()) return nullptr;
-    if (warp_of(slots[0].thread) != access.warp) return &slots[0];
+    if (warp_of(slots[0].thread()) != access.warp) return &slots[0];
     return slots[1].used() ? &slots[1] : nullptr;  // slots[1] is of another warp
   };
-  auto add = [&](std::array<Accessor, 2>& slots) {
+  auto add_first = [&](Kind& kind) {
+    std::array<Accessor, 2>& slots = kind.first;
     if (!slots[0].used()) {
       slots[0] = self;
-    } else if (!slots[1].used() && warp_of(slots[0].thread) != access.warp) {
+    } else if (!slots[1].used() && warp_of(slots[0].thread()) != access.warp) {
       slots[1] = self;
     }
   };
@@ -139,10 +261,9 @@ inline void RaceDetector::check_and_record(Shadow& shadow, const SharedAccess& a
   const uint32_t changed =
       value ? (nonzero_bytes(*value ^ shadow.stored) | ~shadow.agreed) & all_bytes : all_bytes;
 
-  if (!found.race) {
-    const Accessor* writer = other_warp(shadow.writers);
-    const Accessor* reader = other_warp(shadow.readers);
-    const Accessor* atomic = other_warp(shadow.atomics);
+  // First the other warps (the first of their accesses), then the other lanes of this warp (the
+  // latest of theirs, which are the most likely not to be ordered by a __syncwarp()).
+  auto check = [&](const Accessor* writer, const Accessor* reader, const Accessor* atomic) {
     if (writer != nullptr && (!plain_write || changed != 0)) {
       const uint32_t first_byte = plain_write ? static_cast<uint32_t>(std::countr_zero(changed)) : 0;
       found.race = Conflict{*writer, lane, address + first_byte, true, false, false};
@@ -153,21 +274,42 @@ inline void RaceDetector::check_and_record(Shadow& shadow, const SharedAccess& a
     } else if (writer != nullptr && !found.benign) {  // a plain store of what every store stored
       found.benign = Conflict{*writer, lane, address, true, false, true};
     }
+  };
+  if (!found.race) {
+    check(other_warp(shadow.writers), other_warp(shadow.readers), other_warp(shadow.atomics));
+  }
+  // Another lane of this warp: only where a conflicting kind has latest accesses (the common case,
+  // a tile read between barriers, costs two tests).
+  const bool writes = access.is_write || access.is_atomic;
+  if (!found.race && (shadow.writers.latest[0].used() || (!access.is_atomic && shadow.atomics.latest[0].used()) ||
+                      (writes && shadow.readers.latest[0].used()))) {
+    const Accessor* writer = unordered_in_warp(shadow.writers, self);
+    const Accessor* reader = writes ? unordered_in_warp(shadow.readers, self) : nullptr;
+    const Accessor* atomic = access.is_atomic ? nullptr : unordered_in_warp(shadow.atomics, self);
+    if (writer != nullptr || reader != nullptr || atomic != nullptr) {
+      check(writer, reader, atomic);
+      if (found.race && !found.race->other_writes) shadow.read_then_written_in_warp = true;  // with a read
+    }
   }
 
   if (access.is_atomic) {
-    add(shadow.atomics);
+    add_first(shadow.atomics);
+    add_latest(shadow.atomics, self);
   } else if (access.is_write) {
-    shadow.agreed = static_cast<uint8_t>(!shadow.writers[0].used() ? (value ? all_bytes : 0)
-                                                                   : shadow.agreed & ~changed);
-    shadow.stored = value.value_or(0);
-    add(shadow.writers);
+    add_first(shadow.writers);
+    if (m_defer_writes) {
+      m_pending_writes.push_back({&shadow, self, value, all_bytes});
+    } else {
+      enter_write(shadow, self, value, all_bytes);
+    }
   } else {
-    add(shadow.readers);
+    add_first(shadow.readers);
+    add_latest(shadow.readers, self);
   }
 }
 
-void RaceDetector::record_lane(const SharedAccess& access, const Accessor& self, int lane, Found& found) {
+void RaceDetector::record_lane(const SharedAccess& access, const Accessor& self, int lane, bool repeat,
+                               Found& found) {
   const uint64_t start = (*access.addresses)[lane];
   const uint64_t end = std::min<uint64_t>(start + access.bytes, m_shared_bytes);
   const bool whole_words = start % k_word_bytes == 0 && access.bytes % k_word_bytes == 0;
@@ -184,26 +326,22 @@ void RaceDetector::record_lane(const SharedAccess& access, const Accessor& self,
       granule_bytes = 1;
     }
     for (uint64_t i = 0; i < count; ++i) {
-      check_and_record(granules[i], access, self, lane, address + i, granule_bytes, found);
+      if (repeat) {
+        check_repeated_read(granules[i], self, lane, address + i, found);
+      } else {
+        check_and_record(granules[i], access, self, lane, address + i, granule_bytes, found);
+      }
     }
   }
 }
 
-// Lanes of one store whose ranges overlap and disagree on a byte. Sorted by address, the lanes
-// covering any one byte are consecutive (all ranges have the same length), so comparing
-// neighbours is enough.
-std::optional<RaceReport> RaceDetector::conflicting_write(const SharedAccess& access) const {
+// Lanes of one store whose ranges overlap and disagree on a byte; `lanes` as lanes_overlap sorted
+// them.
+std::optional<RaceReport> RaceDetector::conflicting_write(const SharedAccess& access,
+                                                          const std::array<int, k_warp_size>& lanes) const {
   if (access.values_low == nullptr) return std::nullopt;
   const LaneAddresses& addresses = *access.addresses;
-  std::array<int, k_warp_size> lanes{};
-  int count = 0;
-  for (uint32_t mask = access.lanes; mask != 0; mask &= mask - 1) lanes[count++] = std::countr_zero(mask);
-  auto by_address = [&](int a, int b) {
-    return addresses[a] < addresses[b] || (addresses[a] == addresses[b] && a < b);
-  };
-  if (!std::is_sorted(lanes.begin(), lanes.begin() + count, by_address)) {
-    std::sort(lanes.begin(), lanes.begin() + count, by_address);
-  }
+  const int count = std::popcount(access.lanes);
   for (int i = 0; i + 1 < count; ++i) {
     const int a = lanes[i], b = lanes[i + 1];
     const uint64_t gap = addresses[b] - addresses[a];

@@ -1,16 +1,19 @@
-// Finds shared-memory races inside one block: two warps touching the same bytes between two
+// Finds shared-memory races inside one block: two threads touching the same bytes between two
 // barriers where at least one writes (read-after-write, write-after-read, write-after-write),
 // and lanes of one warp instruction writing different values to the same address.
 //
 // The emulator runs one warp at a time until it blocks, so a race never changes the emulator's
 // own result; on a GPU the same kernel's result would depend on timing. KernelRun calls this
-// for every shared access and at every barrier release and block start.
+// for every shared access, at every bar.warp.sync and at every barrier release and block start.
 //
-// Lanes of one warp are taken to run in lockstep, so their accesses never race with each other
-// (except a store whose lanes put different values in one byte). Atomics do not race with
-// atomics, but do with plain loads and stores of other warps.
+// Two threads race when they are of different warps, or of one warp (different lanes) at
+// different instructions with no bar.warp.sync (__syncwarp) naming both lanes between them: since
+// Volta the lanes of a warp do not run in lockstep. The lanes of one instruction do run together,
+// so they never race with each other (except a store whose lanes put different values in one
+// byte, a conflicting write). Atomics do not race with atomics, but do with plain loads and stores.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -66,29 +69,58 @@ class RaceDetector {
   // Records the access; returns the first race it completes, if any. Bytes past `shared_bytes`
   // are ignored (the emulator reports those accesses as out of bounds).
   std::optional<RaceReport> record(const SharedAccess& access);
+  // The lanes `members` of `warp` executed a bar.warp.sync (__syncwarp) at `step` (the warp's
+  // SharedAccess::step): their accesses before it no longer race with each other's after it.
+  void warp_synced(uint32_t warp, uint32_t members, uint32_t step);
   // Since the last barrier, a warp other than `warp` wrote the byte at `address` (a store, an
-  // atomic or a cp.async): a read of it by `warp` in that time races with the write.
+  // atomic or a cp.async), or a lane wrote it racing with an earlier read by another lane of its
+  // warp: a read of it by `warp` in that time races with the write (and was reported as a race).
   bool written_by_other_warp(uint64_t address, uint32_t warp) const;
 
  private:
-  // One thread's access in the current epoch; pc == k_nobody when unused.
+  // One thread's access in the current epoch: its instruction and its thread (warp * k_warp_size +
+  // lane, below 1024; the instruction below 2^22) in one word, k_nobody when unused; 8 bytes, as a
+  // shadow holds 12 of them.
   struct Accessor {
-    uint32_t pc = k_nobody;
-    uint32_t thread = 0;  // warp * k_warp_size + lane
-    uint32_t step = 0;    // SharedAccess::step
-    bool used() const { return pc != k_nobody; }
+    static constexpr uint32_t k_thread_bits = 10;
+    uint32_t pc_thread = k_nobody;
+    uint32_t step = 0;  // SharedAccess::step
+    Accessor() = default;
+    static constexpr uint32_t k_max_pc = (1u << (32 - k_thread_bits)) - 2;  // k_nobody stays unused
+    // An instruction past k_max_pc (a kernel of over four million PTX instructions) is recorded as
+    // k_max_pc: a report may then name the wrong line, never miss the race.
+    Accessor(uint32_t pc, uint32_t thread, uint32_t step_)
+        : pc_thread(std::min(pc, k_max_pc) << k_thread_bits | thread), step(step_) {}
+    bool used() const { return pc_thread != k_nobody; }
+    uint32_t pc() const { return pc_thread >> k_thread_bits; }
+    uint32_t thread() const { return pc_thread & ((1u << k_thread_bits) - 1); }
+    void set_thread(uint32_t thread) { pc_thread = (pc_thread & ~((1u << k_thread_bits) - 1)) | thread; }
   };
-  // What one word (or one byte) saw since the last barrier: of the plain writers, of the plain
-  // readers and of the atomics, the first one and the first one from another warp (enough to name
-  // a warp other than any given one); and which bytes every plain store agreed on.
+  // The accesses of one kind (plain writes, plain reads or atomics) one word or byte saw this
+  // epoch. Between warps: the first one and the first one from another warp (enough to name a warp
+  // other than any given one). Within the warp of the first one: the latest one and the latest one
+  // from another lane (enough to name, for any lane, the latest access of another lane).
+  struct Kind {
+    std::array<Accessor, 2> first;
+    std::array<Accessor, 2> latest;
+  };
+  // What one word (or one byte) saw since the last barrier, and which bytes every plain store
+  // agreed on.
   struct Shadow {
     uint32_t epoch = 0;  // words: stale (and so empty) unless equal to m_epoch
     bool split = false;  // words: touched by a sub-word access this epoch; m_bytes holds the state
+    bool read_then_written_in_warp = false;  // a write raced with another lane's earlier read
     uint8_t agreed = 0;  // bit b: every plain store so far put the same value in byte b...
     uint32_t stored = 0; // ...namely byte b of this
-    std::array<Accessor, 2> writers;
-    std::array<Accessor, 2> readers;
-    std::array<Accessor, 2> atomics;
+    Kind writers;
+    Kind readers;
+    Kind atomics;
+  };
+  // The bar.warp.sync a warp executed this epoch, oldest first; one whose members are all in a
+  // later one's is dropped (the later one orders everything it did).
+  struct WarpSyncs {
+    uint32_t epoch = 0;  // stale (and so empty) unless equal to m_epoch
+    std::vector<std::pair<uint32_t, uint32_t>> syncs;  // (step, members)
   };
   // A race found on one word or byte, before it becomes a RaceReport (which the hot path avoids).
   struct Conflict {
@@ -104,10 +136,20 @@ class RaceDetector {
   static constexpr uint32_t k_nobody = UINT32_MAX;
   static constexpr uint32_t k_word_bytes = 4;
 
-  void record_lane(const SharedAccess& access, const Accessor& self, int lane, Found& found);
-  static void check_and_record(Shadow& shadow, const SharedAccess& access, const Accessor& self, int lane,
-                               uint64_t address, uint32_t granule_bytes, Found& found);
-  std::optional<RaceReport> conflicting_write(const SharedAccess& access) const;
+  void record_lane(const SharedAccess& access, const Accessor& self, int lane, bool repeat, Found& found);
+  void check_repeated_read(Shadow& shadow, const Accessor& self, int lane, uint64_t address, Found& found);
+  void check_and_record(Shadow& shadow, const SharedAccess& access, const Accessor& self, int lane,
+                        uint64_t address, uint32_t granule_bytes, Found& found);
+  // Of `kind`'s latest accesses, one by another lane of `self`'s warp that no bar.warp.sync (nor
+  // the instruction itself) orders against `self`, if any.
+  const Accessor* unordered_in_warp(const Kind& kind, const Accessor& self) const;
+  // A bar.warp.sync naming both lanes ran in `warp` after step `step`.
+  bool synced_since(uint32_t warp, int lane, int other_lane, uint32_t step) const;
+  void add_latest(Kind& kind, const Accessor& self);
+  std::optional<RaceReport> conflicting_write(const SharedAccess& access,
+                                             const std::array<int, k_warp_size>& lanes) const;
+  static bool lanes_overlap(const SharedAccess& access, std::array<int, k_warp_size>& lanes);
+  void enter_write(Shadow& shadow, const Accessor& writer, std::optional<uint32_t> value, uint32_t all_bytes);
   Shadow& current_word(uint64_t word);
   void split(Shadow& word_shadow, uint64_t word);
   void next_epoch();
@@ -118,6 +160,18 @@ class RaceDetector {
   std::vector<Shadow> m_words;
   std::vector<Shadow> m_bytes;  // one per byte, allocated on the first split
   uint32_t m_epoch = 1;         // bumped at every barrier release and block start
+  std::vector<WarpSyncs> m_warp_syncs;  // by warp index
+  uint32_t m_sync_epoch = 0;            // m_epoch once a warp ran a bar.warp.sync in it
+  // A plain store's lanes, entered in the latest writers and the agreed bytes once all its lanes
+  // are checked: each lane is checked against what the warp did before the store, not the store.
+  struct PendingWrite {
+    Shadow* shadow;
+    Accessor writer;
+    std::optional<uint32_t> value;
+    uint32_t all_bytes;
+  };
+  std::vector<PendingWrite> m_pending_writes;
+  bool m_defer_writes = false;  // this store's lanes share bytes: its writes go to m_pending_writes
 };
 
 }  // namespace tilecamp::emu

@@ -1,12 +1,8 @@
 // Wrong 03-divergent-barrier: the last five steps, inside warp 0, run without any barrier (old
 // warp-synchronous code): since Volta the lanes of a warp are not in lockstep, and without
 // __syncwarp() a lane can read a partial sum before its neighbour has written it.
-// expect: safety "shared-memory race"
-// Not caught yet: the race detector compares accesses of different warps only, and the emulator
-// runs the lanes of a warp in lockstep, so lanes of warp 0 reading each other's partial sums with
-// no __syncwarp() between the steps is neither a race nor a wrong result here. Needs races between
-// lanes of one warp reported when no __syncwarp() or barrier orders them (as compute-sanitizer's
-// racecheck does).
+// expect: safety "(the same warp)"
+// expect: safety "with no __syncwarp() between them"
 
 __global__ void blockSum(const float* in, float* out, int n) {
   extern __shared__ float partial[];  // blockDim.x floats, sized at launch
