@@ -2,7 +2,7 @@
 // warp-synchronous code): since Volta the lanes of a warp are not in lockstep, and without
 // __syncwarp() a lane can read a partial sum before its neighbour has written it. On an H200 the
 // sums came out several times too small (126.0 expected, 26.1 returned), and compute-sanitizer's
-// racecheck passed it: with no synchronization ptxas keeps partial sums in registers.
+// racecheck passed it (nothing orders the lanes, so neither the compiler nor the scheduler has to).
 // expect: safety "(the same warp)"
 // expect: safety "with no __syncwarp() between them"
 
