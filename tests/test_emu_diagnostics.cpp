@@ -354,6 +354,21 @@ TEST_CASE("a lane reading what its neighbour in the warp wrote with no __syncwar
         "write at line 10 and before the read at line 11");
 }
 
+TEST_CASE("a race between warps on the same lines as one within a warp is reported once, with __syncthreads()") {
+  // Warp 0 meets its own lanes' words first; the other warps' words come later in the epoch.
+  const auto report = run_fixture("transpose_missing_barrier.cu", "transposeNoBarrier", {32, 8, 1},
+                                  {"f32[1024]", "f32[1024]=zeros", "i32:32", "i32:32"});
+  std::vector<const Diagnostic*> races;
+  for (const Diagnostic& d : report.result.diagnostics) {
+    if (d.kind == "race") races.push_back(&d);
+  }
+  REQUIRE(races.size() == 1);
+  CHECK(races[0]->line == 14);
+  CHECK(test::contains(races[0]->message, "(another warp)"));
+  CHECK(test::contains(races[0]->message, "Put a __syncthreads() after the write at line 14 and before the read at line 18"));
+  CHECK_FALSE(test::contains(races[0]->message, "__syncwarp"));
+}
+
 TEST_CASE("the warp-synchronous tail of a reduction is a race at every step, named by program order") {
   const auto report = run_warp_fixture("warp_tail_race.cu", "warpTail", 64);
   const auto& diagnostics = report.result.diagnostics;

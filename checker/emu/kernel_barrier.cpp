@@ -139,6 +139,7 @@ void KernelRun::release_barrier(std::vector<Warp>& warps) {
     }
     m_reductions[id] = BarrierReduction{};
     if (m_config.observer) observe_barrier(m_code[group.front()->barrier_pc]);
+    flush_warp_races();
     warn_uninitialized_reads();
     m_shared_written.note_barrier();
     m_races.barrier_released();

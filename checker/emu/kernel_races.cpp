@@ -170,11 +170,36 @@ std::string KernelRun::shared_element(uint64_t address, uint32_t unit_bytes, con
          ptx::readable_variable_name(owner->name) + "`";
 }
 
+namespace {
+
+// One report per pair of source lines, in either order (unrolled loops repeat an access).
+std::pair<uint32_t, uint32_t> line_pair(int line, int other_line) {
+  return {static_cast<uint32_t>(std::min(line, other_line)), static_cast<uint32_t>(std::max(line, other_line))};
+}
+
+}  // namespace
+
 void KernelRun::report_race(const RaceReport& race) {
-  // One report per pair of source lines, in either order (unrolled loops repeat an access).
+  if (race.warp != race.other_warp || race.kind == "conflicting-write") {
+    emit_race(race);
+    return;
+  }
+  const auto key = line_pair(m_code[race.pc].location.line, m_code[race.other_pc].location.line);
+  for (const RaceReport& pending : m_pending_warp_races) {
+    if (line_pair(m_code[pending.pc].location.line, m_code[pending.other_pc].location.line) == key) return;
+  }
+  m_pending_warp_races.push_back(race);
+}
+
+void KernelRun::flush_warp_races() {
+  std::vector<RaceReport> pending;
+  pending.swap(m_pending_warp_races);
+  for (const RaceReport& race : pending) emit_race(race);  // skips the line pairs already reported
+}
+
+void KernelRun::emit_race(const RaceReport& race) {
   const int line = m_code[race.pc].location.line, other_line = m_code[race.other_pc].location.line;
-  const std::pair<uint32_t, uint32_t> key{static_cast<uint32_t>(std::min(line, other_line)),
-                                          static_cast<uint32_t>(std::max(line, other_line))};
+  const std::pair<uint32_t, uint32_t> key = line_pair(line, other_line);
   if (m_reported_races.size() >= k_max_race_reports ||
       std::find(m_reported_races.begin(), m_reported_races.end(), key) != m_reported_races.end()) {
     return;

@@ -136,10 +136,14 @@ void KernelRun::run_block() {
   while (!m_failed) {
     for (Warp& warp : warps) {
       if (warp.state == Warp::State::Running) run_warp(warp);
-      if (m_failed) return;
+      if (m_failed) {
+        flush_warp_races();
+        return;
+      }
     }
     if (std::none_of(warps.begin(), warps.end(),
                      [](const Warp& w) { return w.state == Warp::State::AtBarrier; })) {
+      flush_warp_races();
       warn_uninitialized_reads();
       return;  // every warp is done
     }

@@ -175,6 +175,11 @@ class KernelRun {
   std::string thread_name(const Warp& warp, int lane) const;
   std::string thread_name(uint32_t warp, int lane) const;
   void report_race(const RaceReport& race);
+  // Reports the races between lanes of one warp held back this epoch, but not those on a pair of
+  // lines where threads of different warps race too: a __syncthreads() is the fix there, and a
+  // __syncwarp() would only hide the first symptom. Called when the epoch ends.
+  void flush_warp_races();
+  void emit_race(const RaceReport& race);
   bool on_two_sides_of_a_branch(uint32_t a, uint32_t b) const;
   // A diagnostic that does not stop the kernel (a race does not change what the emulator computes).
   void warn_or_error(const ptx::Instruction& in, Severity severity, std::string kind, std::string message);
@@ -216,6 +221,7 @@ class KernelRun {
   std::array<BarrierReduction, 16> m_reductions{};
   RaceDetector m_races;
   std::vector<std::pair<uint32_t, uint32_t>> m_reported_races;  // pairs of lines already reported
+  std::vector<RaceReport> m_pending_warp_races;  // this epoch's races within one warp, one per pair of lines
 
   struct PrintedLine {
     uint64_t block;
