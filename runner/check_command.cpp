@@ -74,6 +74,10 @@ int run_check(CheckOptions options) {
   settings.backend = options.backend;
   settings.gpu = options.gpu;
   settings.sanitize = options.sanitize;
+  std::error_code ignored;  // another file than the exercise's own: the explain hint must name it
+  if (!options.file.empty() && !std::filesystem::equivalent(file, exercise->stub_path(), ignored)) {
+    settings.explain_file = options.file;
+  }
   const grade::Verdict verdict = grade_file(*exercise, file, shown, settings);
   record_progress(*root, *exercise, file, verdict);
   return print_verdict(verdict, options.format, exercise->title);

@@ -71,6 +71,7 @@ grade::Verdict grade_file(const grade::Exercise& exercise, const std::filesystem
   grade::GradeOptions options;
   options.seed = settings.seed;
   options.gpu = settings.gpu;
+  options.explain_file = settings.explain_file;
   NvrtcCompiler compiler;
   grade::Verdict verdict = grade::grade_exercise(exercise, source, compiler, *choice->backend, options);
   if (!choice->note.empty()) verdict.notes.push_back(choice->note);

@@ -16,6 +16,7 @@ struct GradeSettings {
   std::string gpu = "h200";
   bool sanitize = false;  // on a GPU: also run the cases under compute-sanitizer's memcheck,
                           // racecheck and synccheck, and fold their findings into the verdict
+  std::string explain_file;  // see grade::GradeOptions::explain_file
 };
 
 // Grades `file` as `exercise`. `shown_path` is how the verdict names the file.

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstring>
 #include <fstream>
@@ -86,9 +88,20 @@ std::string source_line(const std::string& text, int line) {
   return "";
 }
 
+// `path` as a shell reads it back: as it is when plain, else in single quotes.
+std::string shell_quoted(const std::string& path) {
+  const bool plain = !path.empty() && std::all_of(path.begin(), path.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '/' || c == '.' || c == '_' || c == '-' || c == '+';
+  });
+  if (plain) return path;
+  std::string quoted = "'";
+  for (char c : path) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
 // The source line where a ratio metric is worst, for a message that points at the code.
 std::string worst_line(const emu::LaunchResult& result, const std::string& metric, const std::string& source,
-                       const std::string& exercise) {
+                       const std::string& exercise, const std::string& explain_file) {
   const emu::LineProfile* worst = nullptr;
   double worst_value = -1;
   for (const emu::LineProfile& line : result.lines) {
@@ -101,8 +114,9 @@ std::string worst_line(const emu::LaunchResult& result, const std::string& metri
     }
   }
   if (worst == nullptr || worst->line == 0) return "";
-  return fmt::format("line {} `{}` ({:g}); see: tilecamp explain {} --line {}", worst->line,
-                     source_line(source, worst->line), worst_value, exercise, worst->line);
+  return fmt::format("line {} `{}` ({:g}); see: tilecamp explain {} --line {}{}", worst->line,
+                     source_line(source, worst->line), worst_value, exercise, worst->line,
+                     explain_file.empty() ? "" : " --file " + shell_quoted(explain_file));
 }
 
 // 404736 for a count, 4.00 for a ratio.
@@ -491,7 +505,8 @@ class Grader {
     check.message += fmt::format(", {} {:g} needed: {}", threshold.at_least ? "at least" : "at most", threshold.bound,
                                  metric_explanation(threshold.metric));
     if (metric_has_lines(threshold.metric)) {
-      const std::string where = worst_line(counted, threshold.metric, m_source.text, m_exercise.name);
+      const std::string where = worst_line(counted, threshold.metric, m_source.text, m_exercise.name,
+                                             m_options.explain_file);
       if (!where.empty()) check.message += "\n  worst: " + where;
     }
   }

@@ -14,6 +14,9 @@ struct GradeOptions {
   std::string gpu = "h200";  // the cost model behind modelled_speedup on the emulator
   bool cases_only = false;   // skip the performance checks (e.g. under compute-sanitizer)
   emu::AccessObserver* observer = nullptr;  // shown the performance case's run (tilecamp explain)
+  // The file a failing threshold's "see: tilecamp explain EXERCISE --line N" hint should name with
+  // --file: empty when the learner checked the exercise's own kernel.cu.
+  std::string explain_file;
 };
 
 // Sets the verdict's status from its checks: error if one is an error, else fail if one failed.
