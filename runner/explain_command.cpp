@@ -3,6 +3,8 @@
 // performance case (the one the thresholds are measured on), and draws the costliest.
 #include <fmt/format.h>
 
+#include <unistd.h>
+
 #include <iostream>
 
 #include "checker/compile/nvrtc_compiler.h"
@@ -13,6 +15,7 @@
 #include "runner/explain_text.h"
 #include "runner/grading.h"
 #include "runner/terminal.h"
+#include "runner/tty.h"
 
 namespace tilecamp::runner {
 namespace {
@@ -24,9 +27,16 @@ struct ExplainOptions {
   uint64_t seed = 1;
 };
 
+// On a terminal, long messages wrap at its width; piped, they stay one line each.
 int fail_with(const std::string& message, int code) {
-  std::cerr << style_for(stderr).red("error") << ": " << message << "\n";
+  std::cerr << wrap_for_terminal(STDERR_FILENO, style_for(stderr).red("error") + ": " + message) << "\n";
   return code;
+}
+
+// --seed: a whole number, 0 or more (CLI11 would take -1 as 2^64 - 1).
+std::string check_seed(const std::string& text) {
+  const bool digits = !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
+  return digits ? "" : "expected a whole number, 0 or more (got '" + text + "')";
 }
 
 // Why the performance case never ran: the last failure, the one that stopped the cases (a compile
@@ -72,7 +82,7 @@ int run_explain(const ExplainOptions& options) {
   }
   const viz::LineAccesses* line = options.line ? finder.find_line(*options.line) : nullptr;
   if (options.line && line == nullptr) {
-    return fail_with(no_access_at(finder, *options.line), k_exit_usage);
+    return fail_with(no_access_at(finder, *options.line, source.text), k_exit_usage);
   }
   const report::Style style = style_for(stdout);
   std::string constants;
@@ -96,9 +106,10 @@ std::function<int()> setup_explain_command(CLI::App& app) {
       "The accesses are those of the exercise's performance case on the emulator, the run its thresholds\n"
       "are measured on. Exit status: 0 drawn, 1 the kernel did not get that far, 2 bad usage.");
   command->add_option("exercise", options->exercise, "the exercise, e.g. 04-transpose-padded")->required();
-  command->add_option("--line", options->line, "draw the accesses of this source line")->check(CLI::PositiveNumber);
+  command->add_option("--line", options->line, "draw the accesses of this source line")->check(CLI::Validator(check_line_number, "LINE"));
   command->add_option("--file", options->file, "explain this kernel file instead of the exercise's kernel.cu");
-  command->add_option("--seed", options->seed, "seed for the cases' inputs (default 1)");
+  command->add_option("--seed", options->seed, "seed for the cases' inputs (default 1)")
+      ->check(CLI::Validator(check_seed, "N"));
   return [options] { return run_explain(*options); };
 }
 

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <bit>
+#include <charconv>
 
 #include "checker/viz/access_map.h"
 #include "runner/ansi_text.h"
@@ -125,18 +126,17 @@ std::string draw_sectors(const viz::SectorMap& map, const report::Style& style) 
   return out;
 }
 
-// "shared load, the costliest of line 44's 13056 requests (417792 wavefronts):" and who made it.
-std::string access_heading(const viz::RecordedAccess& access, int line, uint64_t requests, uint64_t total,
-                           const char* unit) {
-  return fmt::format("{}, the costliest of line {}'s {} request{} ({} {}):\n{}warp {} of block {}, {} lane{} x {} bytes\n",
-                     access_kind(access), line, requests, requests == 1 ? "" : "s", total, unit, k_indent, access.warp,
-                     block_text(access.block), std::popcount(access.lanes), std::popcount(access.lanes) == 1 ? "" : "s",
-                     access.bytes);
+// "shared load, the costliest of line 44's 13056 shared loads (417792 wavefronts):" and who made it.
+std::string access_heading(const viz::RecordedAccess& access, int line, const viz::AccessKind& kind, const char* unit) {
+  return fmt::format("{}, the costliest of line {}'s {} {}{} ({} {}):\n{}warp {} of block {}, {} lane{} x {} bytes\n",
+                     access_kind(access), line, kind.requests, access_kind(access), kind.requests == 1 ? "" : "s",
+                     kind.cost, unit, k_indent, access.warp, block_text(access.block), std::popcount(access.lanes),
+                     std::popcount(access.lanes) == 1 ? "" : "s", access.bytes);
 }
 
-std::string explain_shared(const viz::LineAccesses& line, const report::Style& style) {
-  const viz::RecordedAccess& access = *line.worst_shared;
-  std::string out = access_heading(access, line.line, line.shared_requests, line.shared_wavefronts, "wavefronts");
+std::string explain_shared(const viz::LineAccesses& line, const viz::AccessKind& kind, const report::Style& style) {
+  const viz::RecordedAccess& access = *kind.worst;
+  std::string out = access_heading(access, line.line, kind, "wavefronts");
   out += fmt::format("{}{} wavefront{} where {} would do ({} bank conflict{})\n", k_indent, access.cost,
                      access.cost == 1 ? "" : "s", access.ideal, access.excess(), access.excess() == 1 ? "" : "s");
   const auto map = viz::map_banks(access.addresses, access.lanes, access.bytes, access.fused_bytes, access.fused_first);
@@ -150,9 +150,9 @@ std::string explain_shared(const viz::LineAccesses& line, const report::Style& s
   return out;
 }
 
-std::string explain_global(const viz::LineAccesses& line, const report::Style& style) {
-  const viz::RecordedAccess& access = *line.worst_global;
-  std::string out = access_heading(access, line.line, line.global_requests, line.global_sectors, "sectors");
+std::string explain_global(const viz::LineAccesses& line, const viz::AccessKind& kind, const report::Style& style) {
+  const viz::RecordedAccess& access = *kind.worst;
+  std::string out = access_heading(access, line.line, kind, "sectors");
   out += fmt::format("{}{} sector{} of 32 bytes where {} would do\n\n", k_indent, access.cost,
                      access.cost == 1 ? "" : "s", access.ideal);
   const viz::SectorMap map = viz::map_sectors(access.addresses, access.lanes, access.bytes);
@@ -161,8 +161,31 @@ std::string explain_global(const viz::LineAccesses& line, const report::Style& s
   return out;
 }
 
+std::string explain_kind(const viz::LineAccesses& line, const viz::AccessKind& kind, const report::Style& style) {
+  return kind.worst->space == ptx::Space::Shared ? explain_shared(line, kind, style) : explain_global(line, kind, style);
+}
+
+// "line 28  out[...] = ...", cut to the width of the rest.
 std::string line_heading(const viz::LineAccesses& line, const std::string& source, const report::Style& style) {
-  return style.bold(fmt::format("line {}", line.line)) + "  " + source_text(source, line.line) + "\n";
+  const std::string label = fmt::format("line {}", line.line);
+  std::string text = source_text(source, line.line);
+  const size_t room = k_width - label.size() - 2;
+  if (visible_width(text) > room) text = truncate_visible(text, room - 3) + "...";
+  return style.bold(label) + "  " + text + "\n";
+}
+
+// "(ptxas merges this line's shared loads into line 13's access, which is charged for them and drawn
+// with line 13)", or nothing.
+std::string merged_note(const viz::LineAccesses& line) {
+  if (line.merged_into.empty()) return "";
+  std::string lines;
+  for (int other : line.merged_into) lines += (lines.empty() ? "" : " and ") + std::to_string(other);
+  std::string out;
+  add_wrapped(out, fmt::format("ptxas merged line {}'s shared accesses ({} request{}) with line {}'s into one wider "
+                               "access per lane, charged to line {} and drawn there (--line {}).",
+                               line.line, line.merged_requests, line.merged_requests == 1 ? "" : "s", lines,
+                               *line.merged_into.begin(), *line.merged_into.begin()));
+  return out;
 }
 
 // The worst line of one kind of access (shared or global) drawn, or a sentence when it wastes nothing.
@@ -172,15 +195,15 @@ std::string explain_worst(const viz::LineAccesses* line, bool shared, const std:
   if (line == nullptr) {
     return fmt::format("{} memory: the kernel makes no {} load or store.\n", shared ? "shared" : "global", kind);
   }
-  const viz::RecordedAccess& worst = *(shared ? line->worst_shared : line->worst_global);
-  if (worst.excess() > 0) {
+  const viz::AccessKind& worst = *line->worst(shared);
+  if (worst.worst->excess() > 0) {
     return fmt::format("the worst {} access:\n", kind) + line_heading(*line, source, style) + "\n" +
-           (shared ? explain_shared(*line, style) : explain_global(*line, style));
+           explain_kind(*line, worst, style);
   }
   std::string out;
   add_wrapped(out, std::string(shared ? "shared memory: no bank conflicts; every request costs the fewest wavefronts"
                                       : "global memory: coalesced; every request touches the fewest sectors") +
-                       fmt::format(" it can (line {} the most: {}).", line->line, worst.cost));
+                       fmt::format(" it can (line {} the most: {}).", line->line, worst.worst->cost));
   return out;
 }
 
@@ -188,8 +211,15 @@ std::string explain_worst(const viz::LineAccesses* line, bool shared, const std:
 
 std::string explain_line(const viz::LineAccesses& line, const std::string& source, const report::Style& style) {
   std::string out = line_heading(line, source, style);
-  if (line.worst_shared) out += "\n" + explain_shared(line, style);
-  if (line.worst_global) out += "\n" + explain_global(line, style);
+  for (bool shared : {true, false}) {
+    // Every kind that wastes, the worst first; when none does, the costliest one alone.
+    const std::vector<const viz::AccessKind*> kinds = line.kinds(shared);
+    for (size_t i = 0; i < kinds.size(); ++i) {
+      if (i > 0 && kinds[i]->worst->excess() == 0) break;
+      out += "\n" + explain_kind(line, *kinds[i], style);
+    }
+  }
+  if (!line.merged_into.empty()) out += "\n" + merged_note(line);
   return out;
 }
 
@@ -198,12 +228,28 @@ std::string explain_kernel(const viz::WorstAccessFinder& finder, const std::stri
          explain_worst(finder.worst_global_line(), false, source, style);
 }
 
-std::string no_access_at(const viz::WorstAccessFinder& finder, int line) {
+std::string no_access_at(const viz::WorstAccessFinder& finder, int line, const std::string& source) {
+  const size_t count = split_lines(source).size();
+  if (!source.empty() && static_cast<size_t>(line) > count) {
+    return fmt::format("line {} is past the end of the kernel: the file has {} line{}", line, count,
+                       count == 1 ? "" : "s");
+  }
   std::string lines;
   for (const auto& [key, accesses] : finder.lines()) {
-    if (accesses.line > 0) lines += (lines.empty() ? "" : ", ") + std::to_string(accesses.line);
+    if (accesses.line > 0 && accesses.has_charged_access()) {
+      lines += (lines.empty() ? "" : ", ") + std::to_string(accesses.line);
+    }
   }
   return fmt::format("line {} makes no global or shared-memory access; the lines that do: {}", line, lines);
+}
+
+std::string check_line_number(const std::string& text) {
+  int value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || error != std::errc() || end != text.data() + text.size() || value < 1) {
+    return "expected a line number, 1 or more (got '" + text + "')";
+  }
+  return "";
 }
 
 }  // namespace tilecamp::runner

@@ -10,8 +10,9 @@
 
 namespace tilecamp::runner {
 
-// The worst shared and the worst global access of one line, under the line's source text. Both
-// are drawn even when they cost what they should.
+// One line's accesses under its source text: of shared memory and of global memory, each kind
+// (load, store) whose costliest request wastes, the worst first, or the costliest one alone when
+// none wastes; and where ptxas merged the line's shared accesses into another line's.
 std::string explain_line(const viz::LineAccesses& line, const std::string& source, const report::Style& style);
 
 // The line with the worst bank conflicts and the one with the worst-coalesced global access, each
@@ -19,7 +20,10 @@ std::string explain_line(const viz::LineAccesses& line, const std::string& sourc
 std::string explain_kernel(const viz::WorstAccessFinder& finder, const std::string& source, const report::Style& style);
 
 // For a --line that made no access: "line 1 makes no global or shared-memory access; the lines
-// that do: 16, 20, 28".
-std::string no_access_at(const viz::WorstAccessFinder& finder, int line);
+// that do: 16, 20, 28", or "line 9999 is past the end of the kernel: the file has 47 lines".
+std::string no_access_at(const viz::WorstAccessFinder& finder, int line, const std::string& source);
+
+// A CLI11 check of a --line/--explain value: "" when it is a line number (1 or more), else why not.
+std::string check_line_number(const std::string& text);
 
 }  // namespace tilecamp::runner

@@ -129,11 +129,14 @@ int run_profile(const ProfileOptions& options) {
   }
   if (!report->compiled) return k_exit_usage;
   if (options.explain_line) {
-    const viz::LineAccesses* line = finder.find_line(*options.explain_line);
-    if (line == nullptr) {
-      return fail_usage("--explain: " + no_access_at(finder, *options.explain_line));
+    // The run itself went as the exit status says; a line without accesses is a note after it.
+    if (const viz::LineAccesses* line = finder.find_line(*options.explain_line)) {
+      std::cout << "\n" << explain_line(*line, request.text, style_for(stdout));
+    } else {
+      std::cerr << style_for(stderr).dim("note: --explain: " +
+                                         no_access_at(finder, *options.explain_line, request.text))
+                << "\n";
     }
-    std::cout << "\n" << explain_line(*line, request.text, style_for(stdout));
   }
   if (!options.dump_directory.empty()) {
     const std::string dump_error = dump_buffers(options.dump_directory, report->buffers);
@@ -177,7 +180,7 @@ std::function<int()> setup_profile_command(CLI::App& app) {
   command->add_option("--explain", options->explain_line,
                       "after the table, draw this source line's costliest shared access (lanes x banks) and "
                       "global access (lanes x sectors)")
-      ->check(CLI::PositiveNumber);
+      ->check(CLI::Validator(check_line_number, "LINE"));
   return [options] { return run_profile(*options); };
 }
 

@@ -1,11 +1,14 @@
 #include "runner/tty.h"
 
+#include "runner/ansi_text.h"
+
 #include <poll.h>
 #include <sys/ioctl.h>
 #include <termios.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -14,19 +17,70 @@ namespace tilecamp::runner {
 namespace {
 
 termios g_saved_termios{};
+termios g_raw_termios{};
 volatile std::sig_atomic_t g_raw_active = 0;
+volatile std::sig_atomic_t g_alternate_screen = 0;  // the screen a RawMode's user entered
+volatile std::sig_atomic_t g_redraw = 0;            // resized, or continued after a stop
 int g_raw_depth = 0;  // a pager opened from the watch screen nests a RawMode in another
 
-// SIGTERM, SIGHUP: put the terminal back as it was, then die of the signal as usual.
-void restore_and_reraise(int signal_number) {
-  if (g_raw_active) {
-    ::tcsetattr(STDIN_FILENO, TCSAFLUSH, &g_saved_termios);
+void write_raw(const char* text, size_t length) {
+  [[maybe_unused]] const ssize_t written = ::write(STDOUT_FILENO, text, length);
+}
+
+// The terminal as it was before raw mode: its modes, the main screen, the cursor shown.
+void restore_terminal() {
+  ::tcsetattr(STDIN_FILENO, TCSAFLUSH, &g_saved_termios);
+  if (g_alternate_screen) {
     const char reset[] = "\x1b[0m\x1b[?25h\x1b[?1049l";
-    [[maybe_unused]] const ssize_t written = ::write(STDOUT_FILENO, reset, sizeof reset - 1);
+    write_raw(reset, sizeof reset - 1);
+  } else {
+    const char reset[] = "\x1b[0m\x1b[?25h";
+    write_raw(reset, sizeof reset - 1);
   }
+}
+
+void install(int signal_number, void (*handler)(int)) {
+  struct sigaction action{};
+  action.sa_handler = handler;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = 0;  // no SA_RESTART: a wait for a key returns, so that the screen is redrawn
+  ::sigaction(signal_number, &action, nullptr);
+}
+
+// SIGTERM, SIGHUP, SIGINT, SIGQUIT (from outside: raw mode turns the keys off): put the terminal
+// back as it was, then die of the signal as usual (the shell sees 128 + the signal).
+void restore_and_reraise(int signal_number) {
+  if (g_raw_active) restore_terminal();
   std::signal(signal_number, SIG_DFL);
   std::raise(signal_number);
 }
+
+// SIGTSTP from outside: give the terminal back, stop; once continued, take it again and ask for
+// a redraw.
+void stop_and_resume(int signal_number) {
+  const int saved_errno = errno;
+  if (g_raw_active) restore_terminal();
+  std::signal(signal_number, SIG_DFL);
+  sigset_t unblock;
+  sigemptyset(&unblock);
+  sigaddset(&unblock, signal_number);
+  ::sigprocmask(SIG_UNBLOCK, &unblock, nullptr);
+  std::raise(signal_number);  // stops here until SIGCONT
+  install(signal_number, stop_and_resume);
+  if (g_raw_active) {
+    ::tcsetattr(STDIN_FILENO, TCSAFLUSH, &g_raw_termios);
+    if (g_alternate_screen) {
+      const char enter[] = "\x1b[?1049h\x1b[?25l";
+      write_raw(enter, sizeof enter - 1);
+    }
+  }
+  g_redraw = 1;
+  errno = saved_errno;
+}
+
+void note_resize(int) { g_redraw = 1; }
+
+constexpr int k_restoring_signals[] = {SIGTERM, SIGHUP, SIGINT, SIGQUIT};
 
 bool byte_ready(int fd, int timeout_ms) {
   pollfd entry{fd, POLLIN, 0};
@@ -71,19 +125,38 @@ RawMode::RawMode() {
   raw.c_cc[VMIN] = 1;
   raw.c_cc[VTIME] = 0;
   if (::tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) != 0) return;
+  g_raw_termios = raw;
   m_active = true;
   g_raw_depth = 1;
   g_raw_active = 1;
-  std::signal(SIGTERM, restore_and_reraise);
-  std::signal(SIGHUP, restore_and_reraise);
+  for (int signal_number : k_restoring_signals) install(signal_number, restore_and_reraise);
+  install(SIGTSTP, stop_and_resume);
 }
 
 RawMode::~RawMode() {
   if (!m_active || --g_raw_depth > 0) return;
   ::tcsetattr(STDIN_FILENO, TCSAFLUSH, &g_saved_termios);
   g_raw_active = 0;
-  std::signal(SIGTERM, SIG_DFL);
-  std::signal(SIGHUP, SIG_DFL);
+  for (int signal_number : k_restoring_signals) std::signal(signal_number, SIG_DFL);
+  std::signal(SIGTSTP, SIG_DFL);
+}
+
+ResizeWatch::ResizeWatch() {
+  struct sigaction action{};
+  action.sa_handler = note_resize;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = 0;
+  m_installed = ::sigaction(SIGWINCH, &action, &m_previous) == 0;
+}
+
+ResizeWatch::~ResizeWatch() {
+  if (m_installed) ::sigaction(SIGWINCH, &m_previous, nullptr);
+}
+
+bool redraw_requested() {
+  if (!g_redraw) return false;
+  g_redraw = 0;
+  return true;
 }
 
 Key read_key(int fd, int timeout_ms) {
@@ -114,8 +187,22 @@ size_t text_width() {
 }
 
 void write_now(const std::string& text) {
+  if (text.find(screen::k_enter_alternate) != std::string::npos) g_alternate_screen = 1;
+  if (text.find(screen::k_leave_alternate) != std::string::npos) g_alternate_screen = 0;
   std::fwrite(text.data(), 1, text.size(), stdout);
   std::fflush(stdout);
+}
+
+std::string wrap_for_terminal(int fd, const std::string& text) {
+  if (!::isatty(fd)) return text;
+  winsize size{};
+  const size_t width = ::ioctl(fd, TIOCGWINSZ, &size) == 0 && size.ws_col > 0 ? std::clamp<size_t>(size.ws_col, 20, 100) : 80;
+  std::string wrapped;
+  for (const std::string& line : split_lines(text)) {
+    for (const std::string& part : wrap_line(line, width)) wrapped += part + "\n";
+  }
+  if (!text.empty() && text.back() != '\n' && !wrapped.empty()) wrapped.pop_back();
+  return wrapped;
 }
 
 }  // namespace tilecamp::runner

@@ -3,6 +3,8 @@
 // everything else prints plain lines.
 #pragma once
 
+#include <signal.h>
+
 #include <string>
 
 namespace tilecamp::runner {
@@ -11,8 +13,11 @@ namespace tilecamp::runner {
 bool interactive_terminal();
 
 // Raw mode on standard input while it lives (no echo, no line buffering, Ctrl-C arrives as a key).
-// The terminal is restored when it ends, and also when SIGTERM or SIGHUP ends the program. On an
-// input that is not a terminal it does nothing. RawModes nest: only the outermost restores.
+// The terminal is restored when it ends, and also when SIGTERM, SIGHUP, SIGINT or SIGQUIT from
+// outside ends the program (which then dies of the signal, as the shell expects). SIGTSTP from
+// outside restores it, stops, and on SIGCONT takes it back (raw, and the alternate screen when
+// write_now entered it) and asks for a redraw (redraw_requested). On an input that is not a
+// terminal it does nothing. RawModes nest: only the outermost restores.
 class RawMode {
  public:
   RawMode();
@@ -23,6 +28,24 @@ class RawMode {
  private:
   bool m_active = false;
 };
+
+// While it lives, a resize of the terminal (SIGWINCH) cuts a wait for a key short and asks for a
+// redraw (redraw_requested).
+class ResizeWatch {
+ public:
+  ResizeWatch();
+  ~ResizeWatch();
+  ResizeWatch(const ResizeWatch&) = delete;
+  ResizeWatch& operator=(const ResizeWatch&) = delete;
+
+ private:
+  struct sigaction m_previous {};
+  bool m_installed = false;
+};
+
+// True once after the terminal was resized (under a ResizeWatch) or the program was continued
+// after a stop: the screen must be drawn again.
+bool redraw_requested();
 
 enum class KeyCode { None, Char, Enter, Escape, Up, Down, Left, Right, PageUp, PageDown, Home, End, Interrupt, EndOfInput };
 
@@ -57,5 +80,9 @@ inline constexpr const char* k_clear_below = "\x1b[J";
 
 // Writes `text` to standard output now (the screens are drawn between waits for keys).
 void write_now(const std::string& text);
+
+// `text` wrapped at the terminal's width (text_width) when `fd` is a terminal; as it is otherwise,
+// so that piped messages stay one line each.
+std::string wrap_for_terminal(int fd, const std::string& text);
 
 }  // namespace tilecamp::runner

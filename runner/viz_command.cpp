@@ -25,11 +25,25 @@ struct VizOptions {
   std::string block = "0,0";
   int speed_ms = 600;
   bool once = false;
+  bool block_given = false;
 };
 
 int fail_usage(const std::string& message) {
-  std::cerr << style_for(stderr).red("error") << ": " << message << "\n";
+  std::cerr << wrap_for_terminal(STDERR_FILENO, style_for(stderr).red("error") + ": " + message) << "\n";
   return k_exit_usage;
+}
+
+// --seed: a whole number, 0 or more (CLI11 would take -1 as 2^64 - 1).
+std::string check_seed(const std::string& text) {
+  const bool digits = !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
+  return digits ? "" : "expected a whole number, 0 or more (got '" + text + "')";
+}
+
+// + halves the time a step takes, - doubles it, within 50..10000 ms; a --speed outside that range
+// is kept rather than pulled into it the wrong way (+ never slower, - never faster).
+int faster(int speed_ms) { return std::min(speed_ms, std::max(50, speed_ms / 2)); }
+int slower(int speed_ms) {
+  return std::max(speed_ms, static_cast<int>(std::min<long long>(10000, 2LL * speed_ms)));
 }
 
 // "A,B" with A < first_limit and B < second_limit.
@@ -57,6 +71,7 @@ class SgemmPlayer {
 
   void play() {
     RawMode raw;
+    ResizeWatch resize;
     write_now(screen::k_enter_alternate);
     m_view.interactive = true;
     m_view.playing = true;
@@ -64,7 +79,8 @@ class SgemmPlayer {
     draw();
     for (;;) {
       const auto wait = std::chrono::duration_cast<std::chrono::milliseconds>(next_step - Clock::now()).count();
-      const Key key = read_key(STDIN_FILENO, m_view.playing ? static_cast<int>(std::max<long long>(wait, 0)) : 250);
+      // At most 250 ms: a resize that came just before the wait began is still seen promptly.
+      const Key key = read_key(STDIN_FILENO, m_view.playing ? static_cast<int>(std::clamp<long long>(wait, 0, 250)) : 250);
       if (key.is('q') || key.is('Q') || key.code == KeyCode::Escape || key.code == KeyCode::Interrupt ||
           key.code == KeyCode::EndOfInput) {
         break;
@@ -74,8 +90,11 @@ class SgemmPlayer {
       } else if (m_view.playing && Clock::now() >= next_step) {
         step(1);
         m_view.playing = m_frame + 1 < m_frames.size();  // stop at the end
-      } else if (screen_size().rows == m_size.rows && screen_size().cols == m_size.cols) {
-        continue;  // nothing changed
+      } else {
+        // Resized, or continued after a stop: the same frame drawn again, the step's time kept.
+        const bool asked = redraw_requested();
+        if (asked || screen_size().rows != m_size.rows || screen_size().cols != m_size.cols) draw();
+        continue;
       }
       next_step = Clock::now() + std::chrono::milliseconds(m_view.speed_ms);
       draw();
@@ -98,9 +117,9 @@ class SgemmPlayer {
     } else if (key.is('b')) {
       m_frame = viz::next_block_frame(m_frames, m_frame);
     } else if (key.is('+')) {
-      m_view.speed_ms = std::max(50, m_view.speed_ms / 2);
+      m_view.speed_ms = faster(m_view.speed_ms);
     } else if (key.is('-')) {
-      m_view.speed_ms = std::min(10000, m_view.speed_ms * 2);
+      m_view.speed_ms = slower(m_view.speed_ms);
     } else if (key.is('t')) {
       const int tile = m_trace.size.tile;
       const int next = (m_view.thread_row * tile + m_view.thread_col + 1) % (tile * tile);
@@ -154,15 +173,23 @@ int run_viz_sgemm(const VizOptions& options) {
   view.thread_col = thread->second;
   view.speed_ms = options.speed_ms;
   const std::vector<viz::SgemmFrame> frames = viz::sgemm_frames(*trace);
+  const size_t start = viz::block_start_frame(*trace, frames, block->first, block->second);
   if (options.once || !interactive_terminal()) {
+    // Laid out for the terminal's width (80 when not on one), never cut: printed, the lines are
+    // whole. The last frame, or with --block the last frame of that block (C written up to it).
     view.width = ::isatty(STDOUT_FILENO) ? static_cast<size_t>(screen_size().cols) : 80;
-    for (const std::string& line : render_sgemm_frame(*trace, frames, frames.size() - 1, view, style_for(stdout))) {
+    size_t shown = frames.size() - 1;
+    if (options.block_given) {
+      shown = viz::next_block_frame(frames, start);
+      if (frames[shown].block != frames[start].block) --shown;
+    }
+    for (const std::string& line : render_sgemm_frame(*trace, frames, shown, view, style_for(stdout))) {
       std::cout << line << "\n";
     }
     std::cout << "\n" << sgemm_summary(*trace);
     return k_exit_ok;
   }
-  SgemmPlayer(*trace, view, viz::block_start_frame(*trace, frames, block->first, block->second)).play();
+  SgemmPlayer(*trace, view, start).play();
   return k_exit_ok;
 }
 
@@ -171,7 +198,8 @@ int run_viz_sgemm(const VizOptions& options) {
 std::function<int()> setup_viz_command(CLI::App& app) {
   auto options = std::make_shared<VizOptions>();
   CLI::App* command = app.add_subcommand("viz", "Watch a kernel work: visualizers drawn from emulator traces");
-  command->require_subcommand(1);
+  command->require_subcommand(0, 1);
+  command->allow_extras();  // an unknown visualizer is named in run_viz's error, not CLI11's
   CLI::App* sgemm = command->add_subcommand(
       "sgemm", "Shared-memory tiling in SGEMM: threads load tiles of A and B, sync, multiply, sync");
   sgemm->footer(
@@ -186,11 +214,22 @@ std::function<int()> setup_viz_command(CLI::App& app) {
   sgemm->add_option("--k", options->size.k, "columns of A, rows of B (1-64, default 8)");
   sgemm->add_option("--tile", options->size.tile, "TILE: a block is TILE x TILE threads (1-16, default 2)");
   sgemm->add_option("--thread", options->thread, "the thread to follow, ROW,COL in its block (default 0,0)");
-  sgemm->add_option("--block", options->block, "start at block BX,BY (default 0,0)");
+  sgemm->add_option("--block", options->block,
+                    "start at block BX,BY (default 0,0); with --once, print that block's last frame");
   sgemm->add_option("--speed", options->speed_ms, "milliseconds per step when playing (default 600)");
-  sgemm->add_option("--seed", options->size.seed, "seed for the inputs, whole numbers 1 to 9 (default 1)");
+  sgemm->add_option("--seed", options->size.seed, "seed for the inputs, whole numbers 1 to 9 (default 1)")
+      ->check(CLI::Validator(check_seed, "N"));
   sgemm->add_flag("--once", options->once, "print the last frame and the counters, and exit");
-  return [options, sgemm] { return sgemm->parsed() ? run_viz_sgemm(*options) : k_exit_usage; };
+  return [options, command, sgemm] {
+    if (sgemm->parsed()) {
+      options->block_given = sgemm->count("--block") > 0;
+      return run_viz_sgemm(*options);
+    }
+    const std::vector<std::string> rest = command->remaining();
+    if (rest.empty()) return fail_usage("name a visualizer: tilecamp viz sgemm (the only one there is)");
+    if (rest.front().starts_with("-")) return fail_usage("unknown option " + rest.front() + " for viz; try tilecamp viz sgemm --help");
+    return fail_usage("unknown visualizer " + rest.front() + "; there is: sgemm");
+  };
 }
 
 }  // namespace tilecamp::runner

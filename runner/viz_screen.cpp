@@ -272,7 +272,7 @@ std::vector<std::string> threads_section(const Scene& s, size_t width) {
 }
 
 // The followed thread's dot product, tile step by tile step, up to this frame.
-std::vector<std::string> timeline_section(const Scene& s) {
+std::vector<std::string> timeline_section(const Scene& s, size_t width) {
   std::vector<std::string> lines;
   const bool inside = s.row < s.trace.size.m && s.col < s.trace.size.n;
   lines.push_back(fmt::format("thread ({},{}) computes C[{}][{}]{}", s.ty, s.tx, s.row, s.col,
@@ -285,13 +285,26 @@ std::vector<std::string> timeline_section(const Scene& s) {
     if (current && (phase == SgemmPhase::Load || phase == SgemmPhase::LoadBarrier)) break;
     const int products = current && phase == SgemmPhase::Compute ? s.frame.k + 1 : s.tile;
     const viz::ThreadStep& thread = s.block.steps[size_t(step)].threads[size_t(s.ty * s.tile + s.tx)];
-    std::string terms;
+    std::vector<std::string> terms;
     for (int k = 0; k < products; ++k) {
       const auto& [a, b] = thread.products[size_t(k)];
-      terms += (k ? " + " : "") + number(a) + "*" + number(b);
+      terms.push_back(number(a) + "*" + number(b));
       sum += a * b;
     }
-    lines.push_back(fmt::format("  tile {}: {}  sum {}", step + 1, terms, number(sum)));
+    auto line = [&](size_t elided) {  // the middle `elided` terms as one "..."
+      std::string text;
+      const size_t keep_front = (terms.size() - elided + 1) / 2, keep_back = terms.size() - elided - keep_front;
+      for (size_t k = 0; k < terms.size(); ++k) {
+        if (elided > 0 && k == keep_front) text += " + ...";
+        if (elided > 0 && k >= keep_front && k < terms.size() - keep_back) continue;
+        text += (text.empty() ? "" : " + ") + terms[k];
+      }
+      return fmt::format("  tile {}: {}  sum {}", step + 1, text, number(sum));
+    };
+    // On a screen, the sum stays in sight: products are left out of the middle until it fits.
+    size_t elided = 0;
+    while (width > 0 && elided + 2 < terms.size() && line(elided).size() > width) ++elided;
+    lines.push_back(line(elided));
   }
   if (s.frame.phase == SgemmPhase::Store && inside && s.block.stored[size_t(s.ty * s.tile + s.tx)]) {
     lines.push_back(fmt::format("  stored C[{}][{}] = {}", s.row, s.col, number(*s.block.stored[size_t(s.ty * s.tile + s.tx)])));
@@ -344,9 +357,18 @@ Panel source_panel(const Scene& s) {
   return panel;
 }
 
+// The keys, in as many words as the width allows; never left out, since it says how to quit.
 std::string key_line(const SgemmView& view) {
-  return fmt::format("{}  -> step  b next block  +/- speed  t next thread  q quit",
-                     view.playing ? "playing: space pauses" : "paused: space plays");
+  const std::string forms[] = {
+      fmt::format("{}  -> step  b next block  +/- speed  t next thread  q quit",
+                  view.playing ? "playing: space pauses" : "paused: space plays"),
+      fmt::format("{}: space  -> step  b block  +/-  t thread  q quit", view.playing ? "playing" : "paused"),
+      fmt::format("{}  q quit", view.playing ? "playing" : "paused"),
+  };
+  for (const std::string& form : forms) {
+    if (form.size() <= view.width) return form;
+  }
+  return "q quit";
 }
 
 std::string title_line(const Scene& s, const std::vector<viz::SgemmFrame>& frames, size_t frame) {
@@ -428,6 +450,29 @@ std::vector<std::string> stack(Sections sections, const Layout& layout, bool unl
   return out;
 }
 
+// A screen too small for the frame: one sentence saying so (and what it needs) instead of a frame
+// cut off at its edges, the title above it and the keys at the bottom.
+std::vector<std::string> too_small(const Sections& sections, const SgemmView& view, size_t needed_width,
+                                   size_t needed_rows) {
+  std::vector<std::string> out{truncate_visible(sections.head.front(), view.width), ""};
+  const std::string message = fmt::format(
+      "terminal too small for this frame: {}x{} shows it, this one is {}x{}; enlarge it or use smaller sizes (--m "
+      "--n --k --tile; 80x24 shows the default M=N=4, K=8, TILE=2)",
+      needed_width, needed_rows, view.width, view.height);
+  for (const std::string& line : wrap_line(message, std::max<size_t>(view.width, 10))) {
+    out.push_back(truncate_visible(line, view.width));
+  }
+  const size_t rows = std::max<size_t>(view.height, 1);
+  if (view.interactive) {
+    if (out.size() + 1 > rows) out.resize(rows - 1);
+    while (out.size() + 1 < rows) out.push_back("");
+    out.push_back(truncate_visible(key_line(view), view.width));
+  } else if (out.size() > rows) {
+    out.resize(rows);
+  }
+  return out;
+}
+
 }  // namespace
 
 std::vector<std::string> render_sgemm_frame(const viz::SgemmTrace& trace, const std::vector<viz::SgemmFrame>& frames,
@@ -436,8 +481,21 @@ std::vector<std::string> render_sgemm_frame(const viz::SgemmTrace& trace, const 
   const Sections sections{{title_line(s, frames, frame), phase_bar(s, view, style), phase_text(s)},
                           matrices(s, view.width, style),
                           threads_section(s, view.width),
-                          timeline_section(s),
+                          timeline_section(s, view.height > 0 ? view.width : 0),
                           counters_section(s)};
+  if (view.height > 0) {
+    // What must show whole: the heading, the matrices and tiles, the counters, one line of the
+    // thread list, two of the timeline and the keys.
+    size_t needed_width = sections.grids.width;
+    for (const std::vector<std::string>* section : {&sections.head, &sections.counters}) {
+      for (const std::string& line : *section) needed_width = std::max(needed_width, visible_width(line));
+    }
+    const size_t needed_rows = sections.head.size() + sections.grids.lines.size() + 1 + 2 + sections.counters.size() +
+                               (view.interactive ? 1 : 0);
+    if (needed_width > view.width || needed_rows > view.height) {
+      return too_small(sections, view, needed_width, needed_rows);
+    }
+  }
   const Panel source = source_panel(s);
   const Layout layout = plan(sections, source, view, trace.steps());
   std::vector<std::string> out = stack(sections, layout, view.height == 0);
@@ -452,8 +510,11 @@ std::vector<std::string> render_sgemm_frame(const viz::SgemmTrace& trace, const 
     while (out.size() + 1 < layout.rows) out.push_back("");
     out.push_back(key_line(view));
   }
-  if (view.height > 0 && out.size() > view.height) out.resize(view.height);
-  for (std::string& line : out) line = truncate_visible(line, view.width);
+  if (view.height > 0) {  // a screen: nothing past its edges (printed frames are never cut)
+    if (out.size() > view.height) out.resize(view.height);
+    for (std::string& line : out) line = truncate_visible(line, view.width);
+    if (view.interactive) out.back() = key_line(view);
+  }
   return out;
 }
 

@@ -112,6 +112,37 @@ TEST_CASE("a contiguous warp off a sector boundary spills into a fifth sector") 
   CHECK(map.sectors.size() == 5);
   CHECK(map.ideal_sectors == 4);
   CHECK(test::contains(sector_advice(map), "start 4 bytes into a sector"));
+  CHECK(test::contains(sector_advice(map), "touch 5 sectors where 4 would hold them"));
+  CHECK(test::contains(sector_advice(map), "One sector more is all a contiguous access can lose"));
+}
+
+TEST_CASE("64-bit lanes 16 bytes apart (float2 at 2 * threadIdx.x): the advice counts elements and phases") {
+  const auto map = map_banks(strided(0, 16), k_all, 8);
+  REQUIRE(map);
+  CHECK(map->phases == 2);
+  CHECK(map->wavefronts == 4);  // 2 words on a bank in each of 2 phases
+  const std::string advice = bank_advice(*map);
+  CHECK(test::contains(advice, "Each lane accesses 8 bytes (2 words), so the warp is served in 2 phases of 16 lanes"));
+  CHECK(test::contains(advice, "2 elements (4 words) apart"));
+  CHECK(test::contains(advice, "crowd into 16 of the 32 banks, 2 words on the busiest"));
+  CHECK(test::contains(advice, "odd number of 8-byte elements"));
+  CHECK_FALSE(test::contains(advice, "odd number of words"));  // impossible for an aligned float2
+}
+
+TEST_CASE("a column read backwards (tile[31 - threadIdx.x][c]): the distance is given without its sign") {
+  emu::LaneAddresses addresses{};
+  for (int lane = 0; lane < k_warp_size; ++lane) addresses[lane] = uint64_t(31 - lane) * 128;
+  const auto map = map_banks(addresses, k_all, 4);
+  REQUIRE(map);
+  CHECK(map->wavefronts == 32);
+  const std::string advice = bank_advice(*map);
+  CHECK(test::contains(advice, "Consecutive lanes are 32 words apart (128 bytes, counting down"));
+  CHECK(test::contains(advice, "[..][33]"));
+  CHECK(test::contains(advice, "column c ^ r of row r"));
+  CHECK_FALSE(test::contains(advice, "-3"));
+  const SectorMap sectors = map_sectors(addresses, k_all, 4);
+  CHECK(test::contains(sector_advice(sectors), "128 bytes apart, counting down"));
+  CHECK_FALSE(test::contains(sector_advice(sectors), "-128"));
 }
 
 TEST_CASE("lanes sharing addresses (two rows of a block reading A in a naive SGEMM) waste nothing") {

@@ -1,6 +1,8 @@
 // `tilecamp viz sgemm`: the trace of the tiled SGEMM on the emulator, the frames made from it,
 // and the screens drawn from them.
 #include <doctest/doctest.h>
+#include <cctype>
+#include <fmt/format.h>
 
 #include "checker/compile/nvrtc_compiler.h"
 #include "checker/viz/sgemm_frames.h"
@@ -129,6 +131,45 @@ TEST_CASE("a larger screen also shows the kernel's source with the lines of the 
   const std::string text = joined(screen_of(0, 100, 50, false));
   CHECK(test::contains(text, ">  9     tileA[ty][tx] = (row < M"));
   CHECK(test::contains(text, "  12     for (int k = 0"));
+}
+
+TEST_CASE("a screen too small for the frame says so in a sentence and keeps the keys on its last line") {
+  for (auto [width, height] : {std::pair<size_t, size_t>{60, 20}, {80, 10}, {40, 24}}) {
+    CAPTURE(width);
+    CAPTURE(height);
+    const std::vector<std::string> screen = screen_of(3, width, height, true);
+    CHECK(screen.size() == height);
+    for (const std::string& line : screen) CHECK(runner::visible_width(line) <= width);
+    CHECK(test::contains(joined(screen), "terminal too small for this frame"));
+    std::string words;  // the sentence may wrap: its words one space apart
+    for (char c : joined(screen)) {
+      if (!std::isspace(static_cast<unsigned char>(c))) words += c;
+      else if (!words.empty() && words.back() != ' ') words += ' ';
+    }
+    CHECK(test::contains(words, fmt::format("this one is {}x{}", width, height)));
+    CHECK(test::contains(screen.back(), "q quit"));
+  }
+}
+
+TEST_CASE("a frame wider than the screen (K=64, or a 16-wide tileB) is not drawn cut off") {
+  const SgemmTrace trace = traced({32, 32, 64, 16, 1});
+  const std::vector<SgemmFrame> frames = sgemm_frames(trace);
+  runner::SgemmView view;
+  view.width = 80;
+  view.height = 24;
+  view.interactive = true;
+  const std::vector<std::string> screen = runner::render_sgemm_frame(trace, frames, 5, view, report::Style(false));
+  CHECK(test::contains(joined(screen), "terminal too small for this frame"));
+  CHECK_FALSE(test::contains(joined(screen), "tileA"));
+  CHECK(test::contains(screen.back(), "q quit"));
+  // Printed (no height), nothing is cut: every line whole, the last frame's sums in sight.
+  view = runner::SgemmView{};
+  const std::vector<std::string> printed =
+      runner::render_sgemm_frame(trace, frames, frames.size() - 1, view, report::Style(false));
+  size_t widest = 0;
+  for (const std::string& line : printed) widest = std::max(widest, runner::visible_width(line));
+  CHECK(widest > 80);
+  CHECK(test::contains(joined(printed), "C 1024 of 1024 written"));
 }
 
 }  // namespace

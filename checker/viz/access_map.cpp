@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstdlib>
 #include <map>
 #include <numeric>
 
@@ -135,31 +136,49 @@ std::string bank_advice(const BankMap& map) {
                        "different banks."
                      : "Nothing to fix: no bank serves more than one word per phase.";
   }
-  uint32_t busiest = 0, busiest_bank = 0;
+  uint32_t busiest = 0, busiest_bank = 0, banks_used = 0;
   for (const auto& counts : map.words_per_bank) {
     for (uint32_t bank = 0; bank < k_bank_count; ++bank) {
-      if (counts[bank] > busiest) busiest = counts[bank], busiest_bank = bank;
+      if (counts[bank] > busiest) {
+        busiest = counts[bank], busiest_bank = bank;
+        banks_used = static_cast<uint32_t>(std::count_if(counts.begin(), counts.end(), [](uint32_t n) { return n > 0; }));
+      }
     }
   }
   const std::optional<int64_t> stride = lane_stride(map.addresses, map.lanes);
+  const int64_t element_words = std::max<int64_t>(1, map.bytes / k_bank_word_bytes);
   if (stride && *stride != 0 && *stride % k_bank_word_bytes == 0) {
-    const int64_t words = *stride / k_bank_word_bytes;
+    const int64_t words = std::abs(*stride) / k_bank_word_bytes;
+    const char* direction = *stride < 0 ? ", counting down" : "";
     const int64_t sharing = std::gcd(words, int64_t{k_bank_count});
-    if (sharing == k_bank_count) {
-      return fmt::format("Consecutive lanes are {} words apart ({} apart, like going down a column of a [..][{}] "
-                         "array), so they all fall in bank {}: pad each row by one word ([..][{}]) or swizzle the "
-                         "column index with the row, and a column spreads over all 32 banks.",
-                         words, bytes_text(*stride), words, busiest_bank, words + 1);
+    if (element_words == 1 && sharing == k_bank_count) {
+      return fmt::format("Consecutive lanes are {} words apart ({}{}, like going down a column of a [..][{}] "
+                         "array), so they all fall in bank {}: pad each row by one word ([..][{}]), or keep the "
+                         "rows as they are and swizzle: put element (r, c) at column {} of row r. Either way a "
+                         "column spreads over all 32 banks.",
+                         words, bytes_text(std::abs(*stride)), direction, words, busiest_bank, words + 1,
+                         words == k_bank_count ? "c ^ r" : "c ^ (r % 32)");
     }
-    if (sharing > 1) {
-      return fmt::format("Consecutive lanes are {} words apart, so they use only {} of the 32 banks, {} lanes to a "
+    if (element_words == 1 && sharing > 1) {
+      return fmt::format("Consecutive lanes are {} words apart{}, so they use only {} of the 32 banks, {} lanes to a "
                          "bank: make the distance an odd number of words (pad each row by one word) or let "
                          "consecutive lanes read consecutive words.",
-                         words, k_bank_count / sharing, sharing);
+                         words, direction, k_bank_count / sharing, sharing);
+    }
+    if (element_words > 1 && words % element_words == 0) {
+      const int64_t elements = words / element_words;
+      return fmt::format("Each lane accesses {} bytes ({} words), so the warp is served in {} phase{} of {} lanes; "
+                         "consecutive lanes are {} elements ({} words) apart{}, so a phase's lanes crowd into {} of "
+                         "the 32 banks, {} words on the busiest: make the distance an odd number of {}-byte elements "
+                         "(consecutive elements, or pad each row by one element, or XOR-swizzle the column with the "
+                         "row) and a phase covers the 32 banks once.",
+                         map.bytes, element_words, map.phases, map.phases == 1 ? "" : "s", map.lanes_per_phase(),
+                         elements, words, direction, banks_used, busiest, map.bytes);
     }
   }
   return fmt::format("Bank {} must serve {} different words, one wavefront each: change the indexing (padding, or an "
-                     "XOR swizzle of the column) so that the lanes of a phase read words in different banks.",
+                     "XOR swizzle of the column with the row) so that the lanes of a phase read words in different "
+                     "banks.",
                      busiest_bank, busiest);
 }
 
@@ -172,21 +191,30 @@ std::string sector_advice(const SectorMap& map) {
                        map.bytes);
   }
   const std::optional<int64_t> stride = lane_stride(map.addresses, map.lanes);
-  if (stride && (*stride >= k_sector_bytes || *stride <= -static_cast<int64_t>(k_sector_bytes))) {
-    return fmt::format("Consecutive lanes are {} apart (like going down a column of a row-major array), so each "
+  const int64_t distance = stride ? std::abs(*stride) : 0;
+  const char* direction = stride && *stride < 0 ? ", counting down" : "";
+  if (stride && distance >= k_sector_bytes) {
+    return fmt::format("Consecutive lanes are {} apart{} (like going down a column of a row-major array), so each "
                        "lane needs a 32-byte sector of its own for {} useful bytes: let threadIdx.x run along a row "
                        "(stage the data through a shared-memory tile to turn it around).",
-                       bytes_text(*stride), map.bytes);
+                       bytes_text(distance), direction, map.bytes);
   }
-  if (stride && *stride == static_cast<int64_t>(map.bytes)) {
-    return fmt::format("The lanes' bytes are contiguous but start {} into a sector, so they spill into one more: "
-                       "start each warp's row at a multiple of 32 bytes.",
-                       bytes_text(static_cast<int64_t>(map.addresses[std::countr_zero(map.lanes)] % k_sector_bytes)));
+  if (stride && distance == static_cast<int64_t>(map.bytes)) {
+    uint64_t start = ~uint64_t{0};
+    for (int lane = 0; lane < k_warp_size; ++lane) {
+      if (active(map.lanes, lane)) start = std::min(start, map.addresses[lane]);
+    }
+    return fmt::format("The lanes' bytes are contiguous but start {} into a sector, so they touch {} sectors where {} "
+                       "would hold them. One sector more is all a contiguous access can lose to misalignment, and "
+                       "aligning the start saves only that; if the line reads overlapping neighbours again and "
+                       "again (a stencil's in[i - R .. i + R]), that re-reading is the larger waste: load the "
+                       "block's span into shared memory once.",
+                       bytes_text(static_cast<int64_t>(start % k_sector_bytes)), sectors, map.ideal_sectors);
   }
-  if (stride && *stride > static_cast<int64_t>(map.bytes)) {
-    return fmt::format("Consecutive lanes are {} apart but each uses {}, so the sectors carry gaps: let consecutive "
+  if (stride && distance > static_cast<int64_t>(map.bytes)) {
+    return fmt::format("Consecutive lanes are {} apart{} but each uses {}, so the sectors carry gaps: let consecutive "
                        "lanes access consecutive elements.",
-                       bytes_text(*stride), bytes_text(map.bytes));
+                       bytes_text(distance), direction, bytes_text(map.bytes));
   }
   return fmt::format("The lanes scatter over {} sectors where {} would hold their bytes: let consecutive lanes "
                      "access consecutive addresses.",

@@ -37,48 +37,101 @@ RecordedAccess record(const emu::ObservedAccess& access, uint32_t cost, uint32_t
   return recorded;
 }
 
-const LineAccesses* worst_line(const std::map<std::pair<int, int>, LineAccesses>& lines,
-                               std::optional<RecordedAccess> LineAccesses::*which) {
+const LineAccesses* worst_line(const std::map<std::pair<int, int>, LineAccesses>& lines, bool shared) {
   const LineAccesses* found = nullptr;
   for (const auto& [key, line] : lines) {
-    const std::optional<RecordedAccess>& access = line.*which;
-    if (access && (found == nullptr || worse(*access, found->*which))) found = &line;
+    const AccessKind* kind = line.worst(shared);
+    if (kind != nullptr && (found == nullptr || worse(*kind->worst, found->worst(shared)->worst))) found = &line;
   }
   return found;
 }
 
+constexpr size_t k_chunks_kept = 16;
+
+template <typename Chunk>
+void keep(std::vector<Chunk>& chunks, const Chunk& chunk) {
+  if (chunks.size() == k_chunks_kept) chunks.erase(chunks.begin());
+  chunks.push_back(chunk);
+}
+
 }  // namespace
+
+std::vector<const AccessKind*> LineAccesses::kinds(bool shared) const {
+  std::vector<const AccessKind*> found;
+  for (bool store : {false, true}) {
+    if (kind(shared, store).worst) found.push_back(&kind(shared, store));
+  }
+  if (found.size() == 2 && worse(*found[1]->worst, found[0]->worst)) std::swap(found[0], found[1]);
+  return found;
+}
+
+const AccessKind* LineAccesses::worst(bool shared) const {
+  const std::vector<const AccessKind*> found = kinds(shared);
+  return found.empty() ? nullptr : found.front();
+}
+
+void WorstAccessFinder::note_merge(const Chunk& uncharged) {
+  for (const Chunk& charged : m_charged) {
+    if (charged.block == uncharged.block && charged.warp == uncharged.warp && charged.start == uncharged.start &&
+        charged.line != uncharged.line) {
+      m_lines[uncharged.line].merged_into.insert(charged.line.second);
+      return;
+    }
+  }
+  keep(m_uncharged, uncharged);  // the charged member may come later
+}
 
 void WorstAccessFinder::on_access(const emu::ObservedAccess& access) {
   const ptx::SourceLocation& location = access.instruction.location;
-  auto [entry, added] = m_lines.try_emplace({location.file, location.line});
+  const std::pair<int, int> key{location.file, location.line};
+  auto [entry, added] = m_lines.try_emplace(key);
   LineAccesses& line = entry->second;
   if (added) {
     const auto& files = access.module.files;
     line.file = location.file >= 0 && static_cast<size_t>(location.file) < files.size() ? files[location.file] : "";
     line.line = location.line;
   }
-  if (access.space == ptx::Space::Shared) {
+  const bool shared = access.space == ptx::Space::Shared;
+  AccessKind& kind = line.kind(shared, access.is_store);
+  if (shared) {
     emu::LaneAddresses chunk = access.addresses;  // a merged access is charged once, by one member
     const uint32_t charged = emu::fused_access_bytes(chunk, access.lanes, access.bytes, access.instruction.fused_bytes,
                                                      access.instruction.fused_first);
+    if (access.instruction.fused_bytes != 0 && access.lanes != 0) {
+      const uint64_t mask = access.instruction.fused_bytes - 1u;
+      const Chunk member{access.block, access.warp, access.addresses[std::countr_zero(access.lanes)] & ~mask, key};
+      if (charged == 0) {
+        ++line.merged_requests;
+        note_merge(member);
+        return;
+      }
+      keep(m_charged, member);
+      for (auto waiting = m_uncharged.begin(); waiting != m_uncharged.end();) {
+        if (waiting->block == member.block && waiting->warp == member.warp && waiting->start == member.start) {
+          if (waiting->line != key) m_lines[waiting->line].merged_into.insert(key.second);
+          waiting = m_uncharged.erase(waiting);
+        } else {
+          ++waiting;
+        }
+      }
+    }
     if (charged == 0) return;
     const emu::SharedCost cost = emu::count_shared_wavefronts(chunk, access.lanes, charged);
-    ++line.shared_requests;
-    line.shared_wavefronts += cost.wavefronts;
+    ++kind.requests;
+    kind.cost += cost.wavefronts;
     RecordedAccess candidate{};
     candidate.cost = cost.wavefronts;
     candidate.ideal = cost.ideal_wavefronts;
-    if (worse(candidate, line.worst_shared)) line.worst_shared = record(access, cost.wavefronts, cost.ideal_wavefronts);
+    if (worse(candidate, kind.worst)) kind.worst = record(access, cost.wavefronts, cost.ideal_wavefronts);
     return;
   }
   const uint32_t sectors = emu::count_sectors(access.addresses, access.lanes, access.bytes);
-  ++line.global_requests;
-  line.global_sectors += sectors;
+  ++kind.requests;
+  kind.cost += sectors;
   RecordedAccess candidate{};
   candidate.cost = sectors;
   candidate.ideal = std::min(sectors, ideal_sectors(access.lanes, access.bytes));
-  if (worse(candidate, line.worst_global)) line.worst_global = record(access, candidate.cost, candidate.ideal);
+  if (worse(candidate, kind.worst)) kind.worst = record(access, candidate.cost, candidate.ideal);
 }
 
 const LineAccesses* WorstAccessFinder::find_line(int line) const {
@@ -88,7 +141,7 @@ const LineAccesses* WorstAccessFinder::find_line(int line) const {
   return nullptr;
 }
 
-const LineAccesses* WorstAccessFinder::worst_shared_line() const { return worst_line(m_lines, &LineAccesses::worst_shared); }
-const LineAccesses* WorstAccessFinder::worst_global_line() const { return worst_line(m_lines, &LineAccesses::worst_global); }
+const LineAccesses* WorstAccessFinder::worst_shared_line() const { return worst_line(m_lines, true); }
+const LineAccesses* WorstAccessFinder::worst_global_line() const { return worst_line(m_lines, false); }
 
 }  // namespace tilecamp::viz

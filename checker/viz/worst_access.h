@@ -1,12 +1,15 @@
-// An AccessObserver that keeps, for every source line, the shared-memory access that cost the
-// most wavefronts and the global access that cost the most sectors (each beyond the ideal cost
-// of the same access), with the figures of the whole line: what `tilecamp explain` draws.
+// An AccessObserver that keeps, for every source line and every kind of access (shared load,
+// shared store, global load, global store), the access that cost the most wavefronts (shared) or
+// sectors (global) beyond the ideal cost of the same access, with the figures of that kind on the
+// whole line: what `tilecamp explain` draws.
 #pragma once
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "checker/emu/access_observer.h"
 
@@ -30,12 +33,35 @@ struct RecordedAccess {
   uint32_t excess() const { return cost - ideal; }
 };
 
+// One kind of access of one line: its costliest request and the totals of the kind.
+struct AccessKind {
+  std::optional<RecordedAccess> worst;
+  uint64_t requests = 0;
+  uint64_t cost = 0;  // wavefronts (shared) or sectors (global)
+};
+
 struct LineAccesses {
   std::string file;
   int line = 0;
-  std::optional<RecordedAccess> worst_shared, worst_global;
-  uint64_t shared_requests = 0, shared_wavefronts = 0;
-  uint64_t global_requests = 0, global_sectors = 0;
+  AccessKind shared_load, shared_store, global_load, global_store;
+  // Shared accesses of this line that ptxas merged into another line's access, which is charged
+  // for them (and drawn there): those lines.
+  std::set<int> merged_into;
+  uint64_t merged_requests = 0;
+
+  const AccessKind& kind(bool shared, bool store) const {
+    return shared ? (store ? shared_store : shared_load) : (store ? global_store : global_load);
+  }
+  AccessKind& kind(bool shared, bool store) {
+    return shared ? (store ? shared_store : shared_load) : (store ? global_store : global_load);
+  }
+  // The kinds of one space (shared or global) that the line uses, the most wasteful first.
+  std::vector<const AccessKind*> kinds(bool shared) const;
+  // The kind of that space whose costliest request wastes the most; nullptr when none was made.
+  const AccessKind* worst(bool shared) const;
+  bool has_charged_access() const {
+    return shared_load.worst || shared_store.worst || global_load.worst || global_store.worst;
+  }
 };
 
 class WorstAccessFinder : public emu::AccessObserver {
@@ -51,7 +77,17 @@ class WorstAccessFinder : public emu::AccessObserver {
   const LineAccesses* worst_global_line() const;
 
  private:
+  // A charged shared access whose chunk other lines' merged members may share.
+  struct Chunk {
+    emu::Dim3 block;
+    uint32_t warp = 0;
+    uint64_t start = 0;  // the first active lane's chunk address
+    std::pair<int, int> line;
+  };
+  void note_merge(const Chunk& uncharged);
+
   std::map<std::pair<int, int>, LineAccesses> m_lines;
+  std::vector<Chunk> m_charged, m_uncharged;  // the last few of each
 };
 
 }  // namespace tilecamp::viz

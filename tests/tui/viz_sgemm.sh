@@ -41,4 +41,47 @@ wait_for "step 3/84$"
 expect "> 13       sum \+= tileA\[ty\]\[k\] \* tileB\[k\]\[tx\];"
 keys q
 wait_exit 0
-echo "viz sgemm: the 80x24 frame as captured; b, t, +, space and q work; a larger terminal shows the source, NO_COLOR no colour"
+
+# The pid of tilecamp in the pane (a child of the pane's shell).
+tilecamp_pid() { pgrep -P "$(tmux -L "$tui_server" display -p -t learner '#{pane_pid}')" | head -n 1; }
+
+# A frame larger than the terminal: said in a sentence, the keys still at the bottom; a resize
+# to a terminal large enough redraws the frame at once (while playing, a step every 100 s).
+tui_rows=24
+tui_cols=80
+start_tilecamp viz sgemm --m 32 --n 32 --k 64 --tile 16 --speed 100000
+wait_for "^terminal too small for this frame: [0-9]+x[0-9]+ shows it, this one is 80x24"
+expect "^playing: space pauses  -> step  b next block  \+/- speed  t next thread  q quit$"
+tmux -L "$tui_server" resize-window -t learner -x 400 -y 100
+wait_for "^SGEMM tiling  M=32 N=32 K=64 TILE=16  block \(0,0\) of 2x2  tile 1/4  step 1/" 2
+expect_not "terminal too small"
+# At 60x20 the sentence wraps and the keys are shortened, not cut.
+tmux -L "$tui_server" resize-window -t learner -x 60 -y 20
+wait_for "^terminal too small for this frame" 2
+expect "^playing: space  -> step  b block  \+/-  t thread  q quit$"
+
+# SIGINT from outside (raw mode turns Ctrl-C into a key, so this is another program's kill):
+# the terminal restored, and the exit status of a death by SIGINT.
+kill -INT "$(tilecamp_pid)"
+wait_exit 130
+
+# - never speeds up and + never slows down, whatever --speed said.
+tui_rows=40
+tui_cols=100
+start_tilecamp viz sgemm --speed 100000
+wait_for "store C      100000 ms a step$"
+keys -
+sleep 0.3
+expect "store C      100000 ms a step$"
+keys +
+wait_for "store C      50000 ms a step$"
+keys q
+wait_exit 0
+start_tilecamp viz sgemm --speed 10
+wait_for "store C      10 ms a step|store C      10 ms a step"
+keys Space +
+sleep 0.3
+expect "store C      10 ms a step$"
+keys q
+wait_exit 0
+echo "viz sgemm: the 80x24 frame as captured; b, t, +, space and q work; a larger terminal shows the source, NO_COLOR no colour; too small a terminal says so; resize and SIGINT handled; +/- go the right way"
