@@ -46,6 +46,14 @@ TEST_CASE("the preprocessor's disguises are seen through: splices, comments betw
   CHECK(refused("#/* hidden */include \"/etc/passwd\"\n").size() == 1);
   CHECK(refused("  #  include_next </etc/passwd>\n").size() == 1);
   CHECK(refused("#embed \"/etc/passwd\"\n").size() == 1);
+  // The digraph %: is a # to the preprocessor.
+  const std::vector<CompileDiagnostic> digraph = refused("int x;\n  %:include \"/etc/passwd\"\n%: include_next <../x>\n");
+  REQUIRE(digraph.size() == 2);
+  CHECK(digraph[0].line == 2);
+  CHECK(digraph[0].column == 3);
+  CHECK(digraph[0].message.find("%:include \"/etc/passwd\" is refused") == 0);
+  CHECK(digraph[1].line == 3);
+  CHECK(refused("%:include <cuda_fp16.h>\n").empty());
   const std::vector<CompileDiagnostic> spliced = refused("int x;\n#include \\\n\"/etc/passwd\"\n");
   REQUIRE(spliced.size() == 1);
   CHECK(spliced[0].line == 2);  // where the directive starts

@@ -202,13 +202,15 @@ CompileDiagnostic refusal(const SourceFile& source, const LogicalLine& line, con
   return diagnostic;
 }
 
-// `#include`, `#include_next`, `#import` and `#embed` at the start of a logical line.
+// `#include`, `#include_next`, `#import` and `#embed` at the start of a logical line; `%:` is the
+// digraph of `#` and introduces a directive just as well.
 void check_directive(const SourceFile& source, const LogicalLine& line, std::vector<CompileDiagnostic>& refused) {
   const std::string_view text = line.text;
   size_t position = 0;
   skip_space(text, position);
-  if (position >= text.size() || text[position] != '#') return;
-  ++position;
+  const std::string_view hash = text.substr(position, 1) == "#" ? "#" : text.substr(position, 2) == "%:" ? "%:" : "";
+  if (hash.empty()) return;
+  position += hash.size();
   skip_space(text, position);
   const std::string directive = read_identifier(text, position);
   if (directive != "include" && directive != "include_next" && directive != "import" && directive != "embed") {
@@ -218,8 +220,8 @@ void check_directive(const SourceFile& source, const LogicalLine& line, std::vec
   const std::string header = read_header_name(text, position);
   const std::string why = why_refused(header);
   if (!why.empty()) {
-    const std::string what = "#" + directive + (header.empty() ? "" : " " + header);
-    refused.push_back(refusal(source, line, what, why, "#"));
+    const std::string what = std::string(hash) + directive + (header.empty() ? "" : " " + header);
+    refused.push_back(refusal(source, line, what, why, hash));
   }
 }
 
