@@ -2,6 +2,11 @@
 // words a learner needs (which threads, where the others are, which buffer and element).
 #include <doctest/doctest.h>
 
+#include <vector>
+
+#include "checker/emu/emulator.h"
+#include "checker/ptx/parser.h"
+#include "tests/test_emu_alu_support.h"
 #include "tests/test_support.h"
 
 namespace tilecamp {
@@ -482,6 +487,42 @@ __global__ void mixed(const float* in, float* out, int* counter) {
   CHECK(first.result.totals == second.result.totals);
   REQUIRE(first.buffers.size() == second.buffers.size());
   for (size_t i = 0; i < first.buffers.size(); ++i) CHECK(first.buffers[i].bytes == second.buffers[i].bytes);
+}
+
+}  // namespace
+}  // namespace tilecamp
+
+namespace tilecamp {
+namespace {
+
+TEST_CASE("a kernel whose local arrays exceed a thread's 512 KiB is refused at launch, as a GPU refuses it") {
+  // 1 MiB of local memory per thread: 1024 threads would have made the emulator allocate 1 GiB.
+  constexpr const char* k_ptx = R"(.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry bigLocal(.param .u64 out_param)
+{
+  .local .align 4 .b8 __local_depot0[1048576];
+  .reg .b32 %r<2>;
+  .reg .b64 %rd<3>;
+  mov.u64 %rd1, __local_depot0;
+  mov.u32 %r1, 7;
+  st.local.u32 [%rd1], %r1;
+  ret;
+}
+)";
+  auto module = ptx::parse_module(k_ptx);
+  REQUIRE_MESSAGE(module.has_value(), (module ? "" : module.error()));
+  emu::DeviceMemory memory;
+  emu::Emulator emulator(*module, memory);
+  const uint64_t out = memory.allocate("out", std::vector<uint8_t>(4, 0));
+  emu::LaunchConfig config;
+  config.block = {1024, 1, 1};
+  const auto result = emulator.launch("bigLocal", config, {test::scalar_bytes(out)});
+  REQUIRE_FALSE(result.has_value());
+  CHECK(result.error() ==
+        "the kernel needs 1048576 bytes of local memory per thread (its local arrays); a thread may have at most "
+        "524288: keep large arrays in global memory");
 }
 
 }  // namespace

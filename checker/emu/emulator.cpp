@@ -7,6 +7,7 @@ namespace tilecamp::emu {
 namespace {
 constexpr uint64_t k_max_block_threads = 1024;
 constexpr uint32_t k_max_shared_bytes = 227 * 1024;  // an H200 block's limit
+constexpr uint64_t k_max_local_bytes = 512 * 1024;   // a thread's local memory on every GPU since Fermi
 }  // namespace
 
 bool LaunchResult::has_error() const {
@@ -66,6 +67,11 @@ Expected<LaunchResult> Emulator::launch(const std::string& kernel, const LaunchC
                       std::to_string(function->static_shared_bytes + config.dynamic_shared_bytes) +
                       " bytes of shared memory per block; a block may have at most " +
                       std::to_string(k_max_shared_bytes));
+  }
+  if (function->local_bytes > k_max_local_bytes) {
+    return make_error("the kernel needs " + std::to_string(function->local_bytes) +
+                      " bytes of local memory per thread (its local arrays); a thread may have at most " +
+                      std::to_string(k_max_local_bytes) + ": keep large arrays in global memory");
   }
   std::vector<uint8_t> buffer(function->parameter_bytes, 0);
   for (size_t i = 0; i < parameters.size(); ++i) {
