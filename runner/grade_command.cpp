@@ -45,6 +45,7 @@ struct GradePlan {
   std::vector<grade::CourseEntry> exercises;  // the graded ones, in course order
   std::vector<std::string> titles;
   std::vector<Student> students;
+  std::vector<std::string> not_graded;  // a warning per roster folder that cannot be graded
   uint64_t seed = 0;
   std::string backend;  // "emulator" or "gpu"
   std::string backend_note;
@@ -92,13 +93,19 @@ Expected<GradePlan> make_plan(const GradeCommandOptions& options, const GradeSta
     plan.titles.push_back(exercise.title);
   }
   if (!options.hidden.empty()) TC_TRY(load_hidden_tests(options.hidden, plan.course));
-  TC_TRY_ASSIGN(plan.students, list_students(options.roster, options.out));
-  if (plan.students.empty()) return make_error("the roster " + options.roster + " holds no student folders");
+  TC_TRY_ASSIGN(Roster roster, list_students(options.roster, options.out));
+  plan.students = std::move(roster.students);
+  plan.not_graded = std::move(roster.not_graded);
+  if (plan.students.empty()) {
+    std::string why;
+    for (const std::string& warning : plan.not_graded) why += "\n  " + warning;
+    return make_error("the roster " + options.roster + " holds no student folders" + why);
+  }
   TC_TRY_ASSIGN(BackendChoice backend, choose_backend(options.backend));
   plan.backend = backend.backend->name();
   plan.backend_note = backend.note;
   const std::optional<uint64_t> saved = state.saved_seed();
-  plan.seed = options.seed ? *options.seed : saved ? *saved : fresh_seed();
+  plan.seed = options.seed ? *options.seed : saved ? *saved : fresh_secret_seed();
   plan.base_hash_input = settings_hash(plan, options);
   return plan;
 }
@@ -190,10 +197,10 @@ class RosterRun {
       const Job job = m_jobs[i];
       const Student& student = m_plan.students[job.student];
       const std::string& id = m_plan.exercises[job.exercise].id;
-      GradeJob grade_job{m_plan.course.root, id, submission_path(student, id), m_plan.seed, m_plan.backend, m_options.gpu,
-                         m_options.hidden.empty() ? fs::path() : fs::absolute(m_options.hidden)};
+      GradeJob grade_job{m_plan.course.root, id, submission_path(student, id), student.folder, m_plan.seed, m_plan.backend,
+                         m_options.gpu, m_options.hidden.empty() ? fs::path() : fs::absolute(m_options.hidden)};
       grade::Verdict verdict =
-          run_grade_job(grade_job, m_options.limits, m_state.work_dir() / (student.id + "." + id + ".json"));
+          run_grade_job(grade_job, m_options.limits, m_state.work_dir() / GradeState::work_file_name(student.id, id));
       bool last = false;
       {
         std::lock_guard lock(m_mutex);
@@ -291,12 +298,15 @@ int run_grade(const GradeCommandOptions& options) {
   remove_stale_temporaries(options.out);  // a killed run's half-written files
   Roll roll = call_the_roll(*plan, state, options.force);
   if (!plan->backend_note.empty()) std::cerr << style_for(stderr).dim("note: " + plan->backend_note) << "\n";
+  for (const std::string& warning : plan->not_graded) std::cerr << style_for(stderr).yellow("warning") << ": " << warning << "\n";
   const size_t kept = plan->students.size() - roll.to_grade.size();
   std::cerr << fmt::format("grading {} students x {} exercises on the {}, seed {}", plan->students.size(),
                            plan->exercises.size(), plan->backend, plan->seed)
             << (kept > 0 ? fmt::format("; {} unchanged since the last run kept (--force regrades them)", kept) : "") << "\n";
   RosterRun run(*plan, options, state, roll);
   run.run();
+  std::error_code ignored;
+  fs::remove_all(state.work_dir(), ignored);
 
   report::ClassResults results{plan->seed, plan->backend, {}, std::move(roll.results)};
   for (const grade::CourseEntry& entry : plan->exercises) results.exercises.push_back(entry.id);
@@ -306,7 +316,12 @@ int run_grade(const GradeCommandOptions& options) {
                            "students/ID/results.json (Gradescope) and students/ID/feedback.txt\n",
                            options.out);
   if (run.could_not_save() > 0) return k_exit_usage;
-  return some_not_graded(results) ? k_exit_failed : k_exit_ok;
+  if (!plan->not_graded.empty()) {
+    std::cerr << style_for(stderr).yellow("warning") << ": " << plan->not_graded.size()
+              << (plan->not_graded.size() == 1 ? " folder of the roster was" : " folders of the roster were")
+              << " not graded (see the warnings above)\n";
+  }
+  return some_not_graded(results) || !plan->not_graded.empty() ? k_exit_failed : k_exit_ok;
 }
 
 }  // namespace
@@ -326,8 +341,14 @@ std::function<int()> setup_grade_command(CLI::App& app) {
   command->add_option("roster", options->roster, "the folder holding one course folder per student")->required();
   command->add_option("--out", options->out, "where the reports go (created if needed)")->required();
   command->add_option("--hidden", options->hidden, "a TOML file of hidden cases and threshold overrides per exercise");
-  command->add_option("--seed", options->seed,
-                      "seed for the hidden draws (default: the last run's in REPORT_DIR, else a fresh one)");
+  command
+      ->add_option("--seed", options->seed, "seed for the hidden draws (default: the last run's in REPORT_DIR, else a fresh one)")
+      ->check(CLI::Validator(
+          [](std::string& text) {
+            return text.starts_with("-") ? std::string("the seed is a non-negative integer (0 to 18446744073709551615)")
+                                         : std::string();
+          },
+          "", "non-negative"));
   command->add_option("--jobs", options->jobs, "submissions graded at once (default: one per CPU core; one on a GPU)");
   command->add_option("--backend", options->backend, k_backend_help);
   command->add_option("--gpu", options->gpu, "the GPU whose cost model gives the emulator's modelled speedup (default h200)");

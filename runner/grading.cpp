@@ -118,4 +118,10 @@ std::string shown_path(const std::filesystem::path& path) {
 
 uint64_t fresh_seed() { return std::random_device{}() % 1000000; }
 
+uint64_t fresh_secret_seed() {
+  std::random_device device;
+  const uint64_t high = device(), low = device();
+  return ((high << 32) | low) & ((uint64_t{1} << 48) - 1);
+}
+
 }  // namespace tilecamp::runner

@@ -34,5 +34,8 @@ std::string shown_path(const std::filesystem::path& path);
 
 // A fresh seed for the hidden cases, printed with every verdict so a run can be repeated.
 uint64_t fresh_seed();
+// A seed no one can find by trying: below 2^48 (exact in JSON), for grading a class, where the
+// values a student sees in a public case's failure must not give away the hidden cases' draws.
+uint64_t fresh_secret_seed();
 
 }  // namespace tilecamp::runner

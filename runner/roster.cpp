@@ -58,21 +58,82 @@ std::optional<report::StudentResult> read_student_state(const nlohmann::json& js
   return result;
 }
 
+// A student's state file, named by a hash of the id so that any id makes a short name.
+fs::path state_file(const fs::path& state_dir, const std::string& student) {
+  return state_dir / "students" / (Fingerprint().add(student).hex() + ".json");
+}
+
 }  // namespace
 
-Expected<std::vector<Student>> list_students(const fs::path& roster, const fs::path& skip) {
+std::string escaped_bytes(std::string_view text) {
+  std::string out;
+  for (unsigned char byte : text) out += byte >= 0x20 && byte < 0x7f ? std::string(1, static_cast<char>(byte)) : fmt::format("\\x{:02x}", byte);
+  return out;
+}
+
+bool is_valid_utf8(std::string_view text) {
+  for (size_t i = 0; i < text.size();) {
+    const unsigned char lead = static_cast<unsigned char>(text[i]);
+    size_t length = 0;
+    uint32_t code = 0;
+    if (lead < 0x80) {
+      ++i;
+      continue;
+    } else if ((lead & 0xe0) == 0xc0) {
+      length = 2, code = lead & 0x1f;
+    } else if ((lead & 0xf0) == 0xe0) {
+      length = 3, code = lead & 0x0f;
+    } else if ((lead & 0xf8) == 0xf0) {
+      length = 4, code = lead & 0x07;
+    } else {
+      return false;
+    }
+    if (i + length > text.size()) return false;
+    for (size_t k = 1; k < length; ++k) {
+      const unsigned char next = static_cast<unsigned char>(text[i + k]);
+      if ((next & 0xc0) != 0x80) return false;
+      code = (code << 6) | (next & 0x3f);
+    }
+    static constexpr uint32_t k_least[] = {0, 0, 0x80, 0x800, 0x10000};
+    if (code < k_least[length] || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return false;
+    i += length;
+  }
+  return true;
+}
+
+bool lies_inside(const fs::path& path, const fs::path& folder) {
+  std::error_code error;
+  const fs::path resolved_folder = fs::canonical(folder, error);
+  if (error) return false;
+  const fs::path resolved = fs::weakly_canonical(path, error);
+  if (error) return false;
+  auto [in_folder, in_path] = std::mismatch(resolved_folder.begin(), resolved_folder.end(), resolved.begin(), resolved.end());
+  return in_folder == resolved_folder.end();
+}
+
+Expected<Roster> list_students(const fs::path& roster, const fs::path& skip) {
   std::error_code error;
   if (!fs::is_directory(roster, error)) return make_error("the roster " + roster.string() + " is not a folder");
-  std::vector<Student> students;
+  Roster result;
   for (const fs::directory_entry& entry : fs::directory_iterator(roster, error)) {
     const std::string name = entry.path().filename().string();
     std::error_code ignored;
     if (name.starts_with(".") || !entry.is_directory(ignored) || fs::equivalent(entry.path(), skip, ignored)) continue;
-    students.push_back({name, fs::absolute(entry.path())});
+    const std::string shown = escaped_bytes(entry.path().string());
+    if (entry.is_symlink(ignored)) {
+      result.not_graded.push_back(shown + " is a symbolic link, not a student's folder: not graded (it could be anyone's "
+                                  "folder; copy the folder itself into the roster)");
+    } else if (!is_valid_utf8(name)) {
+      result.not_graded.push_back(shown + ": the folder's name is not valid UTF-8: not graded (no report could name "
+                                  "the student); rename it and grade again");
+    } else {
+      result.students.push_back({name, fs::absolute(entry.path())});
+    }
   }
   if (error) return make_error("cannot list the roster " + roster.string() + ": " + error.message());
-  std::sort(students.begin(), students.end(), [](const Student& a, const Student& b) { return a.id < b.id; });
-  return students;
+  std::sort(result.students.begin(), result.students.end(), [](const Student& a, const Student& b) { return a.id < b.id; });
+  std::sort(result.not_graded.begin(), result.not_graded.end());
+  return result;
 }
 
 fs::path submission_path(const Student& student, const std::string& exercise) {
@@ -117,6 +178,12 @@ void add_course_metadata(Fingerprint& fingerprint, const grade::Course& course, 
 
 GradeState::GradeState(const fs::path& report_dir) : m_dir(fs::absolute(report_dir) / ".state") {}
 
+fs::path GradeState::work_dir() const { return m_dir / "work" / std::to_string(getpid()); }
+
+std::string GradeState::work_file_name(const std::string& student, const std::string& exercise) {
+  return Fingerprint().add(student).hex() + "." + exercise + ".json";
+}
+
 std::optional<uint64_t> GradeState::saved_seed() const {
   auto json = read_json(m_dir / "run.json");
   if (!json || !json->contains("seed") || !(*json)["seed"].is_number_unsigned()) return std::nullopt;
@@ -128,8 +195,9 @@ Status GradeState::save_seed(uint64_t seed) const {
 }
 
 std::optional<report::StudentResult> GradeState::load(const std::string& student, const std::string& hash) const {
-  auto json = read_json(m_dir / "students" / (student + ".json"));
+  auto json = read_json(state_file(m_dir, student));
   if (!json || json->value("version", "") != k_state_version || json->value("hash", "") != hash) return std::nullopt;
+  if (!(*json)["student"].is_string() || (*json)["student"].get<std::string>() != student) return std::nullopt;
   std::optional<report::StudentResult> result;
   try {
     result = read_student_state(*json);
@@ -150,23 +218,66 @@ Status GradeState::save(const report::StudentResult& result, const std::string& 
                                  {"hash", hash},
                                  {"exercises", nlohmann::ordered_json::array()}};
   for (const report::ExerciseResult& exercise : result.exercises) json["exercises"].push_back(exercise_state(exercise));
-  return write_file_atomically(m_dir / "students" / (result.student + ".json"),
+  return write_file_atomically(state_file(m_dir, result.student),
                                json.dump(1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
 }
 
-size_t remove_stale_temporaries(const fs::path& folder) {
+namespace {
+
+bool only_digits(std::string_view text) {
+  return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// Whether process `pid` (decimal) may still be running: another run writing into the folder.
+bool still_running(std::string_view pid) {
+  return pid.size() < 10 && ::kill(static_cast<pid_t>(std::stol(std::string(pid))), 0) == 0;
+}
+
+// NAME.tmpPID with PID no longer running.
+bool stale_temporary(const std::string& name) {
+  const size_t mark = name.rfind(k_temporary_mark);
+  if (mark == std::string::npos) return false;
+  const std::string_view pid = std::string_view(name).substr(mark + k_temporary_mark.size());
+  return only_digits(pid) && !still_running(pid);
+}
+
+size_t remove_if_stale(const fs::directory_entry& entry) {
+  std::error_code ignored;
+  return stale_temporary(entry.path().filename().string()) && entry.is_regular_file(ignored) && !entry.is_symlink(ignored) &&
+         fs::remove(entry.path(), ignored);
+}
+
+}  // namespace
+
+size_t remove_stale_temporaries(const fs::path& out) {
   size_t removed = 0;
   std::error_code error;
-  for (fs::recursive_directory_iterator it(folder, error), end; !error && it != end; it.increment(error)) {
+  // Directly in `out`: the class reports' temporaries only.
+  for (fs::directory_iterator it(out, error), end; !error && it != end; it.increment(error)) {
     const std::string name = it->path().filename().string();
-    const size_t mark = name.rfind(k_temporary_mark);
-    if (mark == std::string::npos || mark + k_temporary_mark.size() == name.size()) continue;
-    const std::string_view pid = std::string_view(name).substr(mark + k_temporary_mark.size());
-    if (!std::all_of(pid.begin(), pid.end(), [](char c) { return c >= '0' && c <= '9'; })) continue;
-    // Another grading run still writing into this folder keeps its file.
-    if (pid.size() < 10 && ::kill(static_cast<pid_t>(std::stol(std::string(pid))), 0) == 0) continue;
-    std::error_code ignored;
-    if (it->is_regular_file(ignored) && fs::remove(it->path(), ignored)) ++removed;
+    for (const char* report : {"grades.csv", "grades.json", "junit.xml"}) {
+      if (name.starts_with(std::string(report) + std::string(k_temporary_mark))) removed += remove_if_stale(*it);
+    }
+  }
+  // The work folders of runs no longer running (a killed run's job files, verdicts and logs).
+  const fs::path work = out / ".state" / "work";
+  std::error_code ignored;
+  if (!fs::is_symlink(work, ignored)) {
+    for (fs::directory_iterator it(work, error), end; !error && it != end; it.increment(error)) {
+      const std::string name = it->path().filename().string();
+      if (only_digits(name) && !still_running(name) && it->is_directory(ignored) && !it->is_symlink(ignored)) {
+        removed += fs::remove_all(it->path(), ignored) > 0;
+      }
+    }
+  }
+  // What grade writes below .state/ and students/.
+  for (const char* subtree : {".state", "students"}) {
+    const fs::path root = out / subtree;
+    if (fs::is_symlink(root, ignored)) continue;
+    error.clear();
+    for (fs::recursive_directory_iterator it(root, error), end; !error && it != end; it.increment(error)) {
+      removed += remove_if_stale(*it);
+    }
   }
   return removed;
 }

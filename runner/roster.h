@@ -22,9 +22,25 @@ struct Student {
   std::filesystem::path folder;  // absolute
 };
 
+// The roster's student folders, and a warning for each folder that is not graded although it
+// looks like a student's: one that is a symbolic link (it could be anyone's folder), one whose
+// name is not valid UTF-8 (no report could name it).
+struct Roster {
+  std::vector<Student> students;
+  std::vector<std::string> not_graded;  // one warning per folder, naming it with odd bytes escaped
+};
+
 // Every folder of `roster`, sorted by name, except hidden ones and `skip` (the report folder,
 // when it lies inside the roster).
-Expected<std::vector<Student>> list_students(const std::filesystem::path& roster, const std::filesystem::path& skip);
+Expected<Roster> list_students(const std::filesystem::path& roster, const std::filesystem::path& skip);
+
+// `text` with every byte that is not printable ASCII written as \xNN.
+std::string escaped_bytes(std::string_view text);
+bool is_valid_utf8(std::string_view text);
+
+// Whether `path`, its symbolic links resolved, lies inside `folder` (resolved too). A path that
+// cannot be resolved does not.
+bool lies_inside(const std::filesystem::path& path, const std::filesystem::path& folder);
 
 // The only file of a student's folder that grading reads: exercises/ID/kernel.cu.
 std::filesystem::path submission_path(const Student& student, const std::string& exercise);
@@ -61,8 +77,12 @@ class GradeState {
   std::optional<report::StudentResult> load(const std::string& student, const std::string& hash) const;
   Status save(const report::StudentResult& result, const std::string& hash) const;
 
-  // Where one grading job's child process writes its verdict and its log.
-  std::filesystem::path work_dir() const { return m_dir / "work"; }
+  // Where this run's grading jobs write their job files, verdicts and logs:
+  // .state/work/PID/, removed at the end of the run (and by remove_stale_temporaries once PID has
+  // ended).
+  std::filesystem::path work_dir() const;
+  // The work files' name for one student's exercise: a hash of the id (any id makes a short name).
+  static std::string work_file_name(const std::string& student, const std::string& exercise);
 
  private:
   std::filesystem::path m_dir;
@@ -72,8 +92,11 @@ class GradeState {
 // run killed half-way) sees the old file or the new one, never a part.
 Status write_file_atomically(const std::filesystem::path& path, const std::string& contents);
 
-// Removes the temporaries (`NAME.tmpPID`, PID no longer running) a killed run left below
-// `folder`, so that a student's report folder never holds a half-written file. Returns how many.
-size_t remove_stale_temporaries(const std::filesystem::path& folder);
+// Removes what a killed run left in the report folder `out`, and only what `grade` writes: the
+// temporaries (`NAME.tmpPID`, PID no longer running) of grades.csv, grades.json and junit.xml
+// directly in `out` and any below `out`/.state and `out`/students, and the work folders
+// .state/work/PID of runs no longer running. Nothing else of `out` is looked at (it may be `.`).
+// Returns how many files and folders it removed.
+size_t remove_stale_temporaries(const std::filesystem::path& out);
 
 }  // namespace tilecamp::runner

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "checker/grade/expression.h"
 #include "checker/grade/metrics.h"
 #include "checker/grade/toml_fields.h"
 
@@ -11,6 +12,9 @@ namespace tilecamp::runner {
 namespace {
 
 using grade::joined;
+
+// The case builder's limit on a buffer's elements (k_max_buffer_elements in checker/grade/cases.cpp).
+constexpr int64_t k_max_buffer_elements = int64_t{1} << 26;
 
 // Errors about one hidden-tests file, each naming it and the dotted field.
 class HiddenReader : public grade::TomlFields {
@@ -35,7 +39,26 @@ class HiddenReader : public grade::TomlFields {
       if (values == nullptr || dims_of_case.size() != values->size() || dims_of_case.size() != dims.size()) {
         return error(field + "[" + std::to_string(i) + "]", expected.substr(expected.find("each ") + 5));
       }
+      TC_TRY(fits(exercise, dims_of_case, field + "[" + std::to_string(i) + "]"));
       out.push_back(std::move(dims_of_case));
+    }
+    return ok();
+  }
+
+  // Every buffer of the case within what the case builder allows (checker/grade/cases.cpp), so
+  // that a case too large fails here, before grading, not as every submission's error.
+  Status fits(const grade::Exercise& exercise, const std::vector<int64_t>& dims, const std::string& field) const {
+    grade::Bindings names;
+    for (size_t d = 0; d < dims.size(); ++d) names[exercise.problem.dims[d]] = dims[d];
+    for (const grade::Param& param : exercise.params) {
+      if (!param.pointer) continue;
+      auto count = grade::evaluate(param.size, names);
+      if (!count) return make_error(file().string() + ": field `" + field + "`: buffer `" + param.name + "`: " + count.error());
+      if (*count < 0 || *count > k_max_buffer_elements) {
+        return make_error(file().string() + ": field `" + field + "`: buffer `" + param.name + "` would have " +
+                          std::to_string(*count) + " elements (size `" + param.size + "`); at most " +
+                          std::to_string(k_max_buffer_elements) + " are allowed");
+      }
     }
     return ok();
   }

@@ -89,23 +89,32 @@ nlohmann::json job_json(const GradeJob& job) {
   ::_exit(127);
 }
 
-// Waits for the child until the deadline, then kills its whole process group.
-int wait_with_deadline(pid_t pid, int seconds, bool& timed_out) {
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
+// How a grading process ended.
+struct ChildEnd {
   int status = 0;
-  timed_out = false;
-  while (::waitpid(pid, &status, WNOHANG) == 0) {
+  bool timed_out = false;     // tilecamp killed it at the deadline
+  double cpu_seconds = 0;     // the CPU time it used
+};
+
+// Waits for the child until the deadline, then kills its whole process group.
+ChildEnd wait_with_deadline(pid_t pid, int seconds) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
+  ChildEnd end;
+  rusage usage{};
+  while (::wait4(pid, &end.status, WNOHANG, &usage) == 0) {
     if (std::chrono::steady_clock::now() >= deadline) {
-      timed_out = true;
+      end.timed_out = true;
       ::kill(-pid, SIGKILL);
       ::kill(pid, SIGKILL);
-      ::waitpid(pid, &status, 0);
+      ::wait4(pid, &end.status, 0, &usage);
       break;
     }
     std::this_thread::sleep_for(k_poll_interval);
   }
   ::kill(-pid, SIGKILL);  // whatever it started (a GPU worker) goes with it
-  return status;
+  end.cpu_seconds = static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+                    static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+  return end;
 }
 
 grade::Verdict grade_in_this_process(const GradeJob& job) {
@@ -126,13 +135,14 @@ grade::Verdict grade_in_this_process(const GradeJob& job) {
   return grade_file(*exercise, job.kernel, shown, settings);
 }
 
-// A kernel.cu that is a symbolic link could point at any file of the grader's machine.
-grade::Verdict symbolic_link_verdict(const std::string& exercise) {
+// A kernel.cu that is a symbolic link, or reached through one that leads out of the student's
+// folder, could be any file of the grader's machine: not read, a compile failure saying why.
+grade::Verdict symbolic_link_verdict(const std::string& exercise, const std::string& why) {
   const std::string shown = submission_shown_path(exercise);
   grade::Verdict verdict = error_verdict(exercise, shown, "");
   verdict.status = grade::VerdictStatus::Fail;
-  verdict.checks.push_back({"compiles", grade::CheckKind::Compile, grade::CheckStatus::Fail,
-                            shown + ": a symbolic link; submit the file itself", "", {}, {}, false});
+  verdict.checks.push_back({"compiles", grade::CheckKind::Compile, grade::CheckStatus::Fail, shown + ": " + why, "", {},
+                            {}, false});
   return verdict;
 }
 
@@ -161,17 +171,23 @@ Expected<pid_t> start_child(const ChildFiles& files, const JobLimits& limits, bo
 }
 
 // The verdict a finished grading process leaves: its record, or what stopped it.
-grade::Verdict verdict_after(const std::string& exercise, const JobLimits& limits, int status, bool timed_out,
+grade::Verdict verdict_after(const std::string& exercise, const JobLimits& limits, const ChildEnd& end,
                              const ChildFiles& files) {
   const std::string shown = submission_shown_path(exercise);
-  const bool cpu_limit = WIFSIGNALED(status) && (WTERMSIG(status) == SIGXCPU || WTERMSIG(status) == SIGKILL);
-  if (timed_out || cpu_limit) {
+  const int status = end.status;
+  // RLIMIT_CPU: SIGXCPU at the soft limit, SIGKILL at the hard one. Any other SIGKILL came from
+  // outside tilecamp (the out-of-memory killer, an administrator): not the student's doing.
+  const int signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+  const bool cpu_limit = signal == SIGXCPU || (signal == SIGKILL && end.cpu_seconds >= limits.seconds + 1);
+  if (end.timed_out || cpu_limit) {
     return limit_verdict(exercise, "time-limit",
                          fmt::format("grading it took longer than {} s and was stopped: a kernel that runs far too long?",
                                      limits.seconds));
   }
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-    return error_verdict(exercise, shown, "the grading process ended with " + exit_description(status) + log_tail(files.log));
+    const std::string outside = signal == SIGKILL ? " (not sent by tilecamp: the system's out-of-memory killer?)" : "";
+    return error_verdict(exercise, shown,
+                         "the grading process ended with " + exit_description(status) + outside + log_tail(files.log));
   }
   std::string text, why;
   const nlohmann::json json = read_file(files.verdict, text, why) ? nlohmann::json::parse(text, nullptr, false) : nlohmann::json();
@@ -184,18 +200,28 @@ grade::Verdict verdict_after(const std::string& exercise, const JobLimits& limit
 grade::Verdict run_grade_job(const GradeJob& job, const JobLimits& limits, const fs::path& work_file) {
   const std::string shown = submission_shown_path(job.exercise);
   std::error_code error;
-  if (fs::is_symlink(job.kernel, error)) return symbolic_link_verdict(job.exercise);
+  if (fs::is_symlink(job.kernel, error)) return symbolic_link_verdict(job.exercise, "a symbolic link; submit the file itself");
+  if (!job.student_folder.empty() && !lies_inside(job.kernel, job.student_folder)) {
+    return symbolic_link_verdict(job.exercise,
+                                 "lies outside your folder (a folder on its path is a symbolic link); submit the folders "
+                                 "and the file themselves");
+  }
   const ChildFiles files{work_file.string() + ".job", work_file, work_file.string() + ".log", work_file.parent_path() / "empty"};
   fs::create_directories(files.empty_dir, error);
   fs::remove(work_file, error);
-  if (auto written = write_file_atomically(files.job, job_json(job).dump()); !written) {
+  std::string job_text;
+  try {
+    job_text = job_json(job).dump();
+  } catch (const nlohmann::json::exception&) {  // a path that is not UTF-8: never the end of the run
+    return error_verdict(job.exercise, shown, "a path of this job is not valid UTF-8: " + escaped_bytes(job.kernel.string()));
+  }
+  if (auto written = write_file_atomically(files.job, job_text); !written) {
     return error_verdict(job.exercise, shown, written.error());
   }
   auto pid = start_child(files, limits, job.backend == "emulator");
   if (!pid) return error_verdict(job.exercise, shown, pid.error());
-  bool timed_out = false;
-  const int status = wait_with_deadline(*pid, limits.seconds, timed_out);
-  grade::Verdict verdict = verdict_after(job.exercise, limits, status, timed_out, files);
+  const ChildEnd end = wait_with_deadline(*pid, limits.seconds);
+  grade::Verdict verdict = verdict_after(job.exercise, limits, end, files);
   for (const fs::path& file : {files.job, files.verdict, files.log}) fs::remove(file, error);
   return verdict;
 }

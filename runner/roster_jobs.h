@@ -19,6 +19,7 @@ struct GradeJob {
   std::filesystem::path course_root;
   std::string exercise;
   std::filesystem::path kernel;   // the student's file
+  std::filesystem::path student_folder;  // the kernel must lie inside it, symbolic links resolved
   uint64_t seed = 0;
   std::string backend;            // "emulator" or "gpu", already chosen
   std::string gpu = "h200";

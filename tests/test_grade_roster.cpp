@@ -299,6 +299,91 @@ TEST_CASE("grade: a kernel.cu that is a symbolic link is not read: it could poin
   CHECK_FALSE(test::contains(test::read_text(folder.path() / "reports/grades.json"), "instructor's notes"));
 }
 
+TEST_CASE("grade: a symbolic link on the submission's path is not followed out of the student's folder") {
+  test::ScratchFolder folder;
+  // mallory's exercise folder is the course's solution; oscar's whole exercises folder is alice's.
+  fs::create_directories(folder.path() / "roster/mallory/exercises");
+  fs::create_directory_symlink(test::source_path("solutions/01-vector-add"), folder.path() / "roster/mallory/exercises/01-vector-add");
+  fs::create_directories(folder.path() / "roster/oscar");
+  fs::create_directory_symlink(folder.path() / "roster/alice/exercises", folder.path() / "roster/oscar/exercises");
+  // A link inside the student's own folder is harmless.
+  folder.write("roster/petra/mine/kernel.cu", test::read_text(test::source_path("solutions/01-vector-add/kernel.cu")));
+  fs::create_directories(folder.path() / "roster/petra/exercises");
+  fs::create_directory_symlink(folder.path() / "roster/petra/mine", folder.path() / "roster/petra/exercises/01-vector-add");
+  const RunResult run = grade_alice_and_sam(folder, k_vector_subtract, "--jobs=2");
+  INFO(run.err);
+  CHECK(run.exit == 0);
+  const std::string csv = test::read_text(folder.path() / "reports/grades.csv");
+  CHECK(test::contains(csv, "mallory,0,fail,0,2\n"));
+  CHECK(test::contains(csv, "oscar,0,fail,0,2\n"));
+  CHECK(test::contains(csv, "petra,2,pass,2,2\n"));
+  CHECK(test::contains(test::read_text(folder.path() / "reports/students/mallory/feedback.txt"),
+                       "FAIL  compiles\n          exercises/01-vector-add/kernel.cu: lies outside your folder"));
+}
+
+TEST_CASE("grade: a student folder that is a symbolic link is not graded: a warning names it; exit 1") {
+  test::ScratchFolder folder;
+  folder.write("elsewhere/exercises/01-vector-add/kernel.cu", test::read_text(test::source_path("solutions/01-vector-add/kernel.cu")));
+  fs::create_directories(folder.path() / "roster");
+  fs::create_directory_symlink(folder.path() / "elsewhere", folder.path() / "roster/trent");
+  const RunResult run = grade_alice_and_sam(folder, k_vector_subtract, "--jobs=2");
+  INFO(run.err);
+  CHECK(run.exit == 1);
+  CHECK(test::contains(run.err, "warning: " + (folder.path() / "roster/trent").string() + " is a symbolic link, not a student's folder: not graded"));
+  CHECK(test::read_text(folder.path() / "reports/grades.csv") ==
+        "student,01-vector-add,01-vector-add status,total,max_total\nalice,2,pass,2,2\nsam,0,fail,0,2\n");
+  CHECK_FALSE(fs::exists(folder.path() / "reports/students/trent"));
+}
+
+TEST_CASE("grade: a folder whose name is not UTF-8 is skipped with a warning; the class is graded; exit 1") {
+  test::ScratchFolder folder;
+  folder.write("roster/z\xff\xfe/exercises/01-vector-add/kernel.cu", test::read_text(test::source_path("solutions/01-vector-add/kernel.cu")));
+  const RunResult run = grade_alice_and_sam(folder, k_vector_subtract, "--jobs=2");
+  INFO(run.err);
+  CHECK(run.exit == 1);
+  CHECK(test::contains(run.err, "roster/z\\xff\\xfe: the folder's name is not valid UTF-8: not graded"));
+  CHECK(test::contains(run.err, "rename it"));
+  CHECK(test::read_text(folder.path() / "reports/grades.csv") ==
+        "student,01-vector-add,01-vector-add status,total,max_total\nalice,2,pass,2,2\nsam,0,fail,0,2\n");
+}
+
+TEST_CASE("grade: only what grade writes is swept from REPORT_DIR; an unrelated *.tmpN file survives") {
+  test::ScratchFolder folder;
+  folder.write("reports/notes/file.tmp4000000", "mine\n");
+  folder.write("reports/file.tmp4000000", "mine too\n");
+  folder.write("reports/grades.csv.tmp4000000", "student,");
+  folder.write("reports/.state/work/4000000/0123456789abcdef.01-vector-add.json.log", "a killed run's log");
+  REQUIRE(::kill(4000000, 0) != 0);  // no such process
+  const RunResult run = grade_alice_and_sam(folder, k_vector_subtract, "--jobs=2");
+  INFO(run.err);
+  CHECK(run.exit == 0);
+  CHECK(test::read_text(folder.path() / "reports/notes/file.tmp4000000") == "mine\n");
+  CHECK(test::read_text(folder.path() / "reports/file.tmp4000000") == "mine too\n");
+  CHECK_FALSE(fs::exists(folder.path() / "reports/grades.csv.tmp4000000"));
+  CHECK_FALSE(fs::exists(folder.path() / "reports/.state/work/4000000"));
+  CHECK(fs::is_empty(folder.path() / "reports/.state/work"));  // this run's own work folder is gone too
+}
+
+TEST_CASE("grade: a student id of 250 characters is graded (work and state files are named by a hash)") {
+  test::ScratchFolder folder;
+  const std::string id(250, 'q');
+  folder.write("roster/" + id + "/exercises/01-vector-add/kernel.cu", test::read_text(test::source_path("solutions/01-vector-add/kernel.cu")));
+  const RunResult run = grade_alice_and_sam(folder, k_vector_subtract, "--jobs=2");
+  INFO(run.err);
+  CHECK(run.exit == 0);
+  CHECK(test::contains(test::read_text(folder.path() / "reports/grades.csv"), id + ",2,pass,2,2\n"));
+  CHECK(test::contains(grade_alice_and_sam(folder, k_vector_subtract, "--jobs=2").err, "3 unchanged since the last run kept"));
+}
+
+TEST_CASE("grade: a negative --seed is refused") {
+  test::ScratchFolder folder;
+  const RunResult run = grade_alice_and_sam(folder, k_vector_subtract, "--seed=-1");
+  CHECK(run.exit != 0);
+  CHECK(run.exit != 1);
+  CHECK(test::contains(run.err, "the seed is a non-negative integer"));
+  CHECK_FALSE(fs::exists(folder.path() / "reports/grades.csv"));
+}
+
 TEST_CASE("grade: a submission over the time limit is stopped and fails alone; the rest of the class is graded") {
   test::ScratchFolder folder;
   const RunResult run = grade_alice_and_sam(folder, k_vector_add_slowly, "--time-limit=1");
@@ -325,6 +410,52 @@ TEST_CASE("grade: a grading process that dies is an error for that submission, n
                        "tilecamp could not grade this submission; your instructor has the details"));
   // What could not be graded is graded again by the next run, as if never graded.
   CHECK_FALSE(test::contains(grade_alice_and_sam(folder, k_vector_subtract, "--memory-limit=1").err, "unchanged"));
+}
+
+// The grading process (its pid) whose job is `student`'s, or 0.
+pid_t grading_process_of(const std::string& student) {
+  std::error_code ignored;
+  for (const fs::directory_entry& entry : fs::directory_iterator("/proc", ignored)) {
+    std::ifstream in(entry.path() / "cmdline", std::ios::binary);
+    const std::string command((std::istreambuf_iterator<char>(in)), {});
+    if (!test::contains(command, "__grade-one")) continue;
+    std::vector<std::string> argv;
+    for (size_t start = 0, end; start < command.size(); start = end + 1) {
+      end = command.find('\0', start);
+      if (end == std::string::npos) end = command.size();
+      argv.push_back(command.substr(start, end - start));
+    }
+    std::ifstream job(argv.size() > 2 ? argv[2] : "");
+    const std::string job_text((std::istreambuf_iterator<char>(job)), {});
+    if (test::contains(job_text, "/" + student + "/exercises/")) return static_cast<pid_t>(std::stol(entry.path().filename().string()));
+  }
+  return 0;
+}
+
+TEST_CASE("grade: a grading process killed from outside tilecamp is an error, not a time limit; regraded next run") {
+  test::ScratchFolder folder;
+  folder.write("roster/alice/exercises/01-vector-add/kernel.cu", test::read_text(test::source_path("solutions/01-vector-add/kernel.cu")));
+  folder.write("roster/sam/exercises/01-vector-add/kernel.cu", k_vector_add_slowly);
+  TilecampProcess run(folder,
+                      {"grade", (folder.path() / "roster").string(), "--out", (folder.path() / "reports").string(), "--seed", "5",
+                       "--exercises", "01-vector-add", "--backend", "emulator", "--jobs", "2", "--time-limit", "100"},
+                      "reports");
+  pid_t sam = 0;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while ((sam = grading_process_of("sam")) == 0 && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  REQUIRE(sam != 0);
+  ::kill(sam, SIGKILL);  // as the out-of-memory killer would
+  const RunResult result = run.wait();
+  INFO(result.err);
+  CHECK(result.exit == 1);
+  const nlohmann::json entry = graded(json_file(folder.path() / "reports/grades.json"), "sam", "01-vector-add");
+  CHECK(entry["status"] == "error");
+  CHECK(entry["reason"] == "could not grade");
+  CHECK(test::contains(entry["verdict"]["error"].get<std::string>(), "signal 9"));
+  CHECK(test::contains(entry["verdict"]["error"].get<std::string>(), "not sent by tilecamp"));
+  CHECK_FALSE(test::contains(test::read_text(folder.path() / "reports/grades.json"), "took longer than"));
 }
 
 // Whether a grading process whose command line names `folder` is still running.

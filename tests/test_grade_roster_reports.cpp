@@ -125,6 +125,21 @@ TEST_CASE("student view: a hidden case's safety finding is named by kind and lin
   CHECK_FALSE(test::contains(report::exercise_feedback(result_of(error)), "77777"));
 }
 
+TEST_CASE("student view: only the compiler's words from another file are withheld; tilecamp's own compile messages are shown") {
+  const grade::Verdict misnamed = verdict_of({check("compiles", CheckKind::Compile, CheckStatus::Pass),
+                                              check("kernel `vectorAdd` is defined", CheckKind::Compile, CheckStatus::Fail,
+                                                    "no kernel named `vectorAdd` in your file")});
+  const std::string kept = report::student_view(misnamed).checks[1].message;
+  CHECK(kept == "no kernel named `vectorAdd` in your file");
+  const grade::Verdict included = verdict_of({check("compiles", CheckKind::Compile, CheckStatus::Fail,
+                                                    "/usr/local/cuda/include/cuda_fp16.hpp:12:3: error: the secret line")});
+  const std::string withheld = report::student_view(included).checks[0].message;
+  CHECK(withheld == "the first error is in a file your kernel includes (only your own file's lines are shown)");
+  const grade::Verdict own = verdict_of({check("compiles", CheckKind::Compile, CheckStatus::Fail,
+                                               "exercises/02-transpose-tiled/kernel.cu:3:1: error: expected ';'")});
+  CHECK(report::student_view(own).checks[0].message == "exercises/02-transpose-tiled/kernel.cu:3:1: error: expected ';'");
+}
+
 TEST_CASE("verdict record: a verdict read back is the verdict written, hidden marks and diagnostics included") {
   grade::Verdict verdict = wrong_on_a_hidden_case();
   verdict.constants["TILE_DIM"] = 32;
@@ -244,6 +259,10 @@ TEST_CASE("hidden tests: every mistake is reported with the file and the field")
                        path + ": field `exercise.02-transpose-tiled.thresholds.emulator.speed`: unknown metric"));
   CHECK(test::contains(error_of("[exercise.03-early-exit.thresholds.emulator]\nmodelled_speedup = 2\n"),
                        "has no baseline kernel"));
+  CHECK(error_of("[exercise.01-vector-add]\ncases = [[77777], [2000000000]]\n") ==
+        path + ": field `exercise.01-vector-add.cases[1]`: buffer `a` would have 2000000000 elements (size `n`); at "
+               "most 67108864 are allowed");
+  CHECK(error_of("[exercise.01-vector-add]\ncases = [[67108864]]\n") == "(no error)");
   CHECK(test::contains(error_of("seed = 4\n"), path + ": unknown field `seed` (known here: exercise)"));
   CHECK(test::contains(error_of("[exercise\n"), path + ":1:"));
 }

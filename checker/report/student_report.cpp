@@ -67,11 +67,15 @@ std::string hidden_safety_summary(const grade::Verdict& verdict, const grade::Ch
 }
 
 // A compile error's text may quote any file the kernel #includes, and a student may include any
-// file the grader can read: only the submission's own lines are shown.
+// file the grader can read: only the submission's own lines are shown. Only the `compiles`
+// check carries the compiler's words (its first diagnostic, or its log); the other compile-kind
+// checks ("kernel `vectorAdd` is defined": "no kernel named ...") are tilecamp's own and shown.
 bool about_submission(const std::string& message, const std::string& file) { return message.starts_with(file + ":"); }
 
+bool quotes_the_compiler(const grade::Check& check) { return check.name == "compiles"; }
+
 grade::Check student_check(const grade::Verdict& verdict, const grade::Check& check) {
-  if (check.kind == grade::CheckKind::Compile && check.status == grade::CheckStatus::Fail &&
+  if (check.kind == grade::CheckKind::Compile && check.status == grade::CheckStatus::Fail && quotes_the_compiler(check) &&
       !about_submission(check.message, verdict.file)) {
     grade::Check shown = check;
     shown.message = "the first error is in a file your kernel includes (only your own file's lines are shown)";
