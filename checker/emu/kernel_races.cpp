@@ -69,15 +69,23 @@ std::string missing_barrier(const RaceSide& first, const RaceSide& second) {
 }
 
 // "shared-memory race (read-after-write): thread (128,0,0) of block (0,0,0) writes word 128 of
-// `buffer` at line 25 and thread (127,0,0) (another warp) reads it at line 27 with no ...".
+// `buffer` at line 25 and thread (127,0,0) (another warp) reads it at line 27 with no
+// __syncthreads() between them"; `relation` is "another warp" or "the same warp", `sync` what
+// would order them.
+std::string race_opening(const RaceSide& first, const RaceSide& second, const std::string& element,
+                         const std::string& block, const char* relation, const char* sync) {
+  return "shared-memory race (" + hazard_name(first, second) + "): " + first.thread + " of block " + block + " " +
+         access_verb(first) + " " + element + " at " + first.where + " and " + second.thread + " (" + relation + ") " +
+         access_verb(second) + " it at " + second.where + " with no " + sync + " between them";
+}
+
+constexpr const char* k_same_value = "; both stored the same value, which today's GPUs tolerate";
+
 std::string race_message(const RaceSide& first, const RaceSide& second, const std::string& element,
                          const std::string& block, bool same_value) {
   const std::string hazard = hazard_name(first, second);
-  const std::string message = "shared-memory race (" + hazard + "): " + first.thread + " of block " + block + " " +
-                              access_verb(first) + " " + element + " at " + first.where + " and " + second.thread +
-                              " (another warp) " + access_verb(second) + " it at " + second.where +
-                              " with no __syncthreads() between them";
-  if (same_value) return message + "; both stored the same value, which today's GPUs tolerate";
+  const std::string message = race_opening(first, second, element, block, "another warp", "__syncthreads()");
+  if (same_value) return message + k_same_value;
   return message + ": on a GPU " + what_can_happen(hazard) + ". " + missing_barrier(first, second);
 }
 
@@ -88,11 +96,8 @@ std::string race_message(const RaceSide& first, const RaceSide& second, const st
 std::string warp_race_message(const RaceSide& first, const RaceSide& second, const std::string& element,
                               const std::string& block, bool same_value, bool sides, bool later_trip) {
   const std::string hazard = hazard_name(first, second);
-  const std::string message = "shared-memory race (" + hazard + "): " + first.thread + " of block " + block + " " +
-                              access_verb(first) + " " + element + " at " + first.where + " and " + second.thread +
-                              " (the same warp) " + access_verb(second) + " it at " + second.where +
-                              " with no __syncwarp() between them";
-  if (same_value) return message + "; both stored the same value, which today's GPUs tolerate";
+  const std::string message = race_opening(first, second, element, block, "the same warp", "__syncwarp()");
+  if (same_value) return message + k_same_value;
   const std::string first_access = "the " + access_noun(first) + " at " + first.where;
   const std::string second_access = "the " + access_noun(second) + " at " + second.where;
   if (sides) {
