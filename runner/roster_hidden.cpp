@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "checker/grade/cases.h"
 #include "checker/grade/expression.h"
 #include "checker/grade/metrics.h"
 #include "checker/grade/toml_fields.h"
@@ -13,8 +14,6 @@ namespace {
 
 using grade::joined;
 
-// The case builder's limit on a buffer's elements (k_max_buffer_elements in checker/grade/cases.cpp).
-constexpr int64_t k_max_buffer_elements = int64_t{1} << 26;
 
 // Errors about one hidden-tests file, each naming it and the dotted field.
 class HiddenReader : public grade::TomlFields {
@@ -45,7 +44,7 @@ class HiddenReader : public grade::TomlFields {
     return ok();
   }
 
-  // Every buffer of the case within what the case builder allows (checker/grade/cases.cpp), so
+  // Every buffer of the case within what the case builder allows (grade::check_buffer_elements), so
   // that a case too large fails here, before grading, not as every submission's error.
   Status fits(const grade::Exercise& exercise, const std::vector<int64_t>& dims, const std::string& field) const {
     grade::Bindings names;
@@ -54,10 +53,8 @@ class HiddenReader : public grade::TomlFields {
       if (!param.pointer) continue;
       auto count = grade::evaluate(param.size, names);
       if (!count) return make_error(file().string() + ": field `" + field + "`: buffer `" + param.name + "`: " + count.error());
-      if (*count < 0 || *count > k_max_buffer_elements) {
-        return make_error(file().string() + ": field `" + field + "`: buffer `" + param.name + "` would have " +
-                          std::to_string(*count) + " elements (size `" + param.size + "`); at most " +
-                          std::to_string(k_max_buffer_elements) + " are allowed");
+      if (Status fits = grade::check_buffer_elements(param, *count); !fits) {
+        return make_error(file().string() + ": field `" + field + "`: " + fits.error());
       }
     }
     return ok();

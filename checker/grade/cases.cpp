@@ -162,6 +162,12 @@ std::vector<ProblemCase> draw_cases(const ProblemSpec& problem, uint64_t seed, b
   return cases;
 }
 
+Status check_buffer_elements(const Param& param, int64_t count) {
+  if (count >= 0 && count <= k_max_buffer_elements) return ok();
+  return make_error(fmt::format("buffer `{}` would have {} elements (size `{}`); at most {} are allowed", param.name,
+                                count, param.size, k_max_buffer_elements));
+}
+
 Expected<CaseData> make_case_data(const Exercise& exercise, const ProblemCase& problem_case, uint64_t seed) {
   CaseData data;
   for (size_t i = 0; i < exercise.problem.dims.size(); ++i) data.dims[exercise.problem.dims[i]] = problem_case.dims[i];
@@ -174,10 +180,7 @@ Expected<CaseData> make_case_data(const Exercise& exercise, const ProblemCase& p
       continue;
     }
     TC_TRY_ASSIGN(int64_t count, evaluate(param.size, data.dims));
-    if (count < 0 || count > k_max_buffer_elements) {
-      return make_error(fmt::format("buffer `{}` would have {} elements (size `{}`); at most {} are allowed",
-                                    param.name, count, param.size, k_max_buffer_elements));
-    }
+    TC_TRY(check_buffer_elements(param, count));
     const size_t elements = static_cast<size_t>(count);
     const int index = static_cast<int>(data.buffers.size());
     const BufferRole role = param.role == ParamRole::In    ? BufferRole::In

@@ -19,6 +19,10 @@ struct ProblemCase {
   bool performance = false;   // the case the thresholds are measured on
 };
 
+// Refuses a buffer of `count` elements for `param` over the limit (1 << 26: 256 MiB of floats):
+// "buffer `a` would have N elements (size `n`); at most 67108864 are allowed".
+Status check_buffer_elements(const Param& param, int64_t count);
+
 // "width=50 height=37": what the learner is shown of a case.
 std::string case_shape(const ProblemSpec& problem, const ProblemCase& problem_case);
 
