@@ -311,21 +311,26 @@ class Grader {
     return CaseResult::Passed;
   }
 
-  // The first error among the emulator's findings (or a warning this exercise treats as one).
+  // The first error among the emulator's findings, else the first warning this exercise treats as
+  // one: a deadlock outranks the early exit that often comes with it.
   std::string safety_problem(const emu::LaunchResult& result) {
-    std::string problem;
+    const Diagnostic* error = nullptr;
+    const Diagnostic* promoted = nullptr;
     for (const Diagnostic& diagnostic : result.diagnostics) {
       note_diagnostic(diagnostic);
-      const bool promoted = std::find(m_exercise.errors.begin(), m_exercise.errors.end(), diagnostic.kind) !=
-                            m_exercise.errors.end();
-      if ((diagnostic.severity != Severity::Error && !promoted) || !problem.empty()) continue;
-      problem = (diagnostic.line > 0 ? fmt::format("line {}: ", diagnostic.line) : "") + diagnostic.message;
-      if (promoted && diagnostic.severity != Severity::Error) {
-        problem += "\n  (this exercise treats `" + diagnostic.kind + "` as an error)";
+      if (diagnostic.severity == Severity::Error) {
+        if (error == nullptr) error = &diagnostic;
+      } else if (promoted == nullptr && std::find(m_exercise.errors.begin(), m_exercise.errors.end(),
+                                                  diagnostic.kind) != m_exercise.errors.end()) {
+        promoted = &diagnostic;
       }
-      if (diagnostic.kind.starts_with("gpu-")) {  // a GPU names no line: the emulator does
-        problem += "\n  run it on the emulator to find the line: tilecamp check " + m_exercise.name + " --backend emulator";
-      }
+    }
+    const Diagnostic* chosen = error != nullptr ? error : promoted;
+    if (chosen == nullptr) return "";
+    std::string problem = (chosen->line > 0 ? fmt::format("line {}: ", chosen->line) : "") + chosen->message;
+    if (chosen == promoted) problem += "\n  (this exercise treats `" + chosen->kind + "` as an error)";
+    if (chosen->kind.starts_with("gpu-")) {  // a GPU names no line: the emulator does
+      problem += "\n  run it on the emulator to find the line: tilecamp check " + m_exercise.name + " --backend emulator";
     }
     return problem;
   }
