@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 # tmux: the terminal tests (tests/tui) drive tilecamp through it.
-packages=(cmake make g++ libcmark-dev doctest-dev libtomlplusplus-dev nlohmann-json3-dev libcli11-dev libfmt-dev tmux)
+packages=(cmake make g++ libcmark-dev doctest-dev libtomlplusplus-dev nlohmann-json3-dev libcli11-dev libfmt-dev libseccomp-dev tmux)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -2,24 +2,21 @@
 
 #include <unistd.h>
 
-#include <climits>
 #include <cstdlib>
 
-#include "checker/emu/emulator_backend.h"
 #include "checker/gpu/gpu_backend.h"
+#include "runner/sandbox_options.h"
 
 namespace tilecamp::runner {
 namespace {
 
 // This very program, started again as `tilecamp __gpu-worker IN OUT`.
 std::vector<std::string> worker_command(const std::string& sanitizer_tool) {
-  char self[PATH_MAX] = {};
-  const ssize_t length = ::readlink("/proc/self/exe", self, sizeof self - 1);
   std::vector<std::string> command;
   if (!sanitizer_tool.empty()) {
     command = {compute_sanitizer_path(), "--tool", sanitizer_tool, "--print-limit", "20"};
   }
-  command.push_back(length > 0 ? std::string(self, static_cast<size_t>(length)) : "tilecamp");
+  command.push_back(this_program());
   command.push_back(k_worker_argument);
   return command;
 }
@@ -39,7 +36,7 @@ std::string compute_sanitizer_path() {
   return "";
 }
 
-Expected<BackendChoice> choose_backend(const std::string& choice, const std::string& sanitizer_tool) {
+Expected<BackendChoice> choose_backend(const std::string& choice, sandbox::Sandbox& sandbox, const std::string& sanitizer_tool) {
   if (choice != "auto" && choice != "emulator" && choice != "gpu") {
     return make_error("--backend '" + choice + "': expected auto, emulator or gpu");
   }
@@ -56,7 +53,7 @@ Expected<BackendChoice> choose_backend(const std::string& choice, const std::str
     if (choice == "gpu") return make_error("--backend gpu: no usable GPU: " + gpu.error());
     chosen.note = "grading on the emulator (no GPU: " + gpu.error() + ")";
   }
-  chosen.backend = std::make_unique<emu::EmulatorBackend>();
+  chosen.backend = sandbox.emulator();
   return chosen;
 }
 

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "checker/backend.h"
+#include "checker/sandbox/sandbox.h"
 #include "checker/util/expected.h"
 
 namespace tilecamp::runner {
@@ -20,9 +21,11 @@ struct BackendChoice {
   std::string note;  // why auto fell back to the emulator; empty otherwise
 };
 
-// The backend for `choice`. `sanitizer_tool` (memcheck, racecheck, synccheck) runs the GPU worker
-// under compute-sanitizer. An Error names the choices, or says why a GPU cannot be used.
-Expected<BackendChoice> choose_backend(const std::string& choice, const std::string& sanitizer_tool = "");
+// The backend for `choice`: a GPU, or the emulator in `sandbox`. `sanitizer_tool` (memcheck,
+// racecheck, synccheck) runs the GPU worker under compute-sanitizer. An Error names the choices,
+// or says why a GPU cannot be used.
+Expected<BackendChoice> choose_backend(const std::string& choice, sandbox::Sandbox& sandbox,
+                                       const std::string& sanitizer_tool = "");
 
 // compute-sanitizer's path, or "" when it is not installed.
 std::string compute_sanitizer_path();

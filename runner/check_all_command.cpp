@@ -26,6 +26,7 @@ struct CheckAllOptions {
   std::string gpu = "h200";
   unsigned jobs = 0;
   bool json = false;
+  SandboxChoice sandbox;
 };
 
 std::string status_mark(grade::VerdictStatus status, const report::Style& style) {
@@ -61,6 +62,7 @@ int run_check_all(const CheckAllOptions& options) {
   settings.seed = options.seed ? *options.seed : fresh_seed();
   settings.backend = options.backend;
   settings.gpu = options.gpu;
+  settings.sandbox = options.sandbox;
   const size_t total = course->exercises.size();
   std::vector<grade::Verdict> verdicts(total);
   std::vector<std::string> contents(total);
@@ -145,6 +147,7 @@ std::function<int()> setup_check_all_command(CLI::App& app) {
   command->add_option("--gpu", options->gpu, "the GPU whose cost model gives the emulator's modelled speedup (default h200)");
   command->add_option("--jobs", options->jobs, "exercises graded at once (default: one per CPU core; one on a GPU)");
   command->add_flag("--json", options->json, "print every verdict as one JSON object");
+  add_sandbox_options(command, options->sandbox, 60);
   return [options] { return run_check_all(*options); };
 }
 

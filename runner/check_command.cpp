@@ -22,6 +22,7 @@ struct CheckOptions {
   bool sanitize = false;
   bool json = false;
   std::string format = "text";
+  SandboxChoice sandbox;
 };
 
 // Gradescope's results.json for this one submission (the student's view: hidden cases unshown).
@@ -74,6 +75,7 @@ int run_check(CheckOptions options) {
   settings.backend = options.backend;
   settings.gpu = options.gpu;
   settings.sanitize = options.sanitize;
+  settings.sandbox = options.sandbox;
   std::error_code ignored;  // another file than the exercise's own: the explain hint must name it
   if (!options.file.empty() && !std::filesystem::equivalent(file, exercise->stub_path(), ignored)) {
     settings.explain_file = options.file;
@@ -107,6 +109,7 @@ std::function<int()> setup_check_command(CLI::App& app) {
   command->add_option("--format", options->format,
                       "text (default), json, or gradescope: Gradescope's results.json, hidden cases unshown")
       ->check(CLI::IsMember({"text", "json", "gradescope"}));
+  add_sandbox_options(command, options->sandbox, 60);
   return [options] { return run_check(*options); };
 }
 

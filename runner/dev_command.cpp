@@ -2,10 +2,10 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "checker/compile/nvrtc_compiler.h"
 #include "checker/grade/self_check.h"
 #include "checker/report/style.h"
 #include "runner/command.h"
+#include "runner/sandbox_options.h"
 #include "runner/terminal.h"
 
 namespace tilecamp::runner {
@@ -17,8 +17,15 @@ int run_self_check(bool json) {
     std::cerr << "error: " << k_no_course << "\n";
     return k_exit_usage;
   }
-  NvrtcCompiler compiler;
-  const grade::SelfCheckReport self_check = grade::self_check_course(*root, compiler);
+  // Every exercise's stub and solution graded in one sandbox: time for all of them.
+  auto sandbox = open_sandbox({600, 2048, false}, false);
+  if (!sandbox) {
+    std::cerr << "error: " << sandbox.error() << "\n";
+    return k_exit_usage;
+  }
+  std::unique_ptr<Compiler> compiler = (*sandbox)->compiler();
+  const grade::SelfCheckReport self_check =
+      grade::self_check_course(*root, *compiler, [sandbox = *sandbox] { return sandbox->emulator(); });
   const std::vector<grade::SelfCheckResult>& results = self_check.exercises;
   const bool all_passed = self_check.passed();
   nlohmann::ordered_json report = {{"passed", all_passed}, {"course_problems", self_check.course_problems},

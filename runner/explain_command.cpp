@@ -7,8 +7,6 @@
 
 #include <iostream>
 
-#include "checker/compile/nvrtc_compiler.h"
-#include "checker/emu/emulator_backend.h"
 #include "checker/grade/cases.h"
 #include "checker/grade/grade.h"
 #include "runner/command.h"
@@ -25,6 +23,7 @@ struct ExplainOptions {
   std::optional<int> line;
   std::string file;
   uint64_t seed = 1;
+  SandboxChoice sandbox;
 };
 
 // On a terminal, long messages wrap at its width; piped, they stay one line each.
@@ -72,9 +71,12 @@ int run_explain(const ExplainOptions& options) {
   grading.seed = options.seed;
   grading.cases_only = true;
   grading.observer = &finder;
-  NvrtcCompiler compiler;
-  emu::EmulatorBackend emulator;
-  const grade::Verdict verdict = grade::grade_exercise(*exercise, source, compiler, emulator, grading);
+  auto sandbox = open_sandbox(options.sandbox, false);
+  if (!sandbox) return fail_with(sandbox.error(), k_exit_usage);
+  grading.emulator = [sandbox = *sandbox] { return sandbox->emulator(); };
+  std::unique_ptr<Compiler> compiler = (*sandbox)->compiler();
+  std::unique_ptr<Backend> emulator = (*sandbox)->emulator();
+  const grade::Verdict verdict = grade::grade_exercise(*exercise, source, *compiler, *emulator, grading);
   if (finder.lines().empty()) {
     return fail_with("the performance case did not run, so there is nothing to draw: " + stopping_failure(verdict) +
                          "\n  (tilecamp check " + exercise->name + " shows every check)",
@@ -110,6 +112,7 @@ std::function<int()> setup_explain_command(CLI::App& app) {
   command->add_option("--file", options->file, "explain this kernel file instead of the exercise's kernel.cu");
   command->add_option("--seed", options->seed, "seed for the cases' inputs (default 1)")
       ->check(CLI::Validator(check_seed, "N"));
+  add_sandbox_options(command, options->sandbox, 60);
   return [options] { return run_explain(*options); };
 }
 

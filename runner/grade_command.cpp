@@ -101,7 +101,9 @@ Expected<GradePlan> make_plan(const GradeCommandOptions& options, const GradeSta
     for (const std::string& warning : plan.not_graded) why += "\n  " + warning;
     return make_error("the roster " + options.roster + " holds no student folders" + why);
   }
-  TC_TRY_ASSIGN(BackendChoice backend, choose_backend(options.backend));
+  // Students' kernels are untrusted: without the sandbox, only --no-sandbox goes on.
+  TC_TRY_ASSIGN(auto sandbox, open_sandbox({1, 256, options.limits.no_sandbox}, true));
+  TC_TRY_ASSIGN(BackendChoice backend, choose_backend(options.backend, *sandbox));
   plan.backend = backend.backend->name();
   plan.backend_note = backend.note;
   const std::optional<uint64_t> saved = state.saved_seed();
@@ -337,6 +339,8 @@ std::function<int()> setup_grade_command(CLI::App& app) {
       "Each folder of ROSTER_DIR is one student's course folder; only its exercises/ID/kernel.cu files are read.\n"
       "A rerun into the same REPORT_DIR regrades only the students whose files (or the hidden tests, the seed,\n"
       "the course) changed. README: \"Grading a class\".\n\n"
+      "Students' kernels are compiled and run in a sandbox (Landlock and seccomp); without one grade refuses to\n"
+      "start unless --no-sandbox is given. README: \"Security model\".\n\n"
       "Exit status: 0 every submission was graded, 1 some could not be graded (see grades.json), 2 could not run.");
   command->add_option("roster", options->roster, "the folder holding one course folder per student")->required();
   command->add_option("--out", options->out, "where the reports go (created if needed)")->required();
@@ -357,8 +361,11 @@ std::function<int()> setup_grade_command(CLI::App& app) {
   command->add_option("--time-limit", options->limits.seconds, "seconds one submission may take to grade (default 120)")
       ->check(CLI::PositiveNumber);
   command->add_option("--memory-limit", options->limits.memory_mib,
-                      "MiB of memory one submission's grading may use, on the emulator (default 4096)")
-      ->check(CLI::PositiveNumber);
+                      "MiB of memory one submission's compiling and emulation may use (default 4096)")
+      ->check(CLI::Range(256, 1 << 20));
+  command->add_flag("--no-sandbox", options->limits.no_sandbox,
+                    "grade where Landlock or seccomp is missing, without them: UNSAFE, a kernel could read any file "
+                    "tilecamp can (the limits still apply)");
   return [options] { return run_grade(*options); };
 }
 

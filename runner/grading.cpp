@@ -3,7 +3,6 @@
 #include <random>
 #include <sstream>
 
-#include "checker/compile/nvrtc_compiler.h"
 #include "checker/gpu/gpu_backend.h"
 #include "checker/grade/grade.h"
 #include "runner/backend_choice.h"
@@ -66,14 +65,17 @@ grade::Verdict grade_file(const grade::Exercise& exercise, const std::filesystem
   SourceFile source{shown, ""};
   std::string error;
   if (!read_file(file, source.text, error)) return error_verdict(exercise.name, shown, error);
-  auto choice = choose_backend(settings.backend);
+  auto sandbox = open_sandbox(settings.sandbox, settings.require_sandbox);
+  if (!sandbox) return error_verdict(exercise.name, shown, sandbox.error());
+  auto choice = choose_backend(settings.backend, **sandbox);
   if (!choice) return error_verdict(exercise.name, shown, choice.error());
   grade::GradeOptions options;
   options.seed = settings.seed;
   options.gpu = settings.gpu;
   options.explain_file = settings.explain_file;
-  NvrtcCompiler compiler;
-  grade::Verdict verdict = grade::grade_exercise(exercise, source, compiler, *choice->backend, options);
+  options.emulator = [sandbox = *sandbox] { return sandbox->emulator(); };
+  std::unique_ptr<Compiler> compiler = (*sandbox)->compiler();
+  grade::Verdict verdict = grade::grade_exercise(exercise, source, *compiler, *choice->backend, options);
   if (!choice->note.empty()) verdict.notes.push_back(choice->note);
   if (!settings.sanitize) return verdict;
   if (choice->backend->name() != "gpu") {
@@ -86,13 +88,14 @@ grade::Verdict grade_file(const grade::Exercise& exercise, const std::filesystem
   }
   options.cases_only = true;  // timings under a sanitizer mean nothing
   for (const char* tool : {"memcheck", "racecheck", "synccheck"}) {
-    auto sanitized = choose_backend("gpu", tool);
+    (*sandbox)->start_check();
+    auto sanitized = choose_backend("gpu", **sandbox, tool);
     if (!sanitized) {
       verdict.checks.push_back({std::string("compute-sanitizer ") + tool, grade::CheckKind::Safety,
                                 grade::CheckStatus::Error, sanitized.error(), "", {}, {}});
       continue;
     }
-    grade::grade_exercise(exercise, source, compiler, *sanitized->backend, options);
+    grade::grade_exercise(exercise, source, *compiler, *sanitized->backend, options);
     auto& gpu = static_cast<gpu::GpuBackend&>(*sanitized->backend);
     verdict.checks.push_back(sanitizer_check(tool, gpu.finish_worker()));
   }

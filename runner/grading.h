@@ -7,6 +7,7 @@
 
 #include "checker/grade/exercise.h"
 #include "checker/grade/verdict.h"
+#include "runner/sandbox_options.h"
 
 namespace tilecamp::runner {
 
@@ -17,6 +18,8 @@ struct GradeSettings {
   bool sanitize = false;  // on a GPU: also run the cases under compute-sanitizer's memcheck,
                           // racecheck and synccheck, and fold their findings into the verdict
   std::string explain_file;  // see grade::GradeOptions::explain_file
+  SandboxChoice sandbox;     // the check's limits, and whether kernels run sandboxed
+  bool require_sandbox = false;  // grading others' kernels: no check without Landlock and seccomp
 };
 
 // Grades `file` as `exercise`. `shown_path` is how the verdict names the file.

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "checker/gpu/worker.h"
+#include "checker/sandbox/sandbox_worker.h"
 #include "runner/backend_choice.h"
 #include "runner/command.h"
 #include "runner/roster_jobs.h"
@@ -33,6 +34,10 @@ int main(int argc, char** argv) {
   // The GPU backend's worker process: tilecamp __gpu-worker IN_FD OUT_FD (never typed by people).
   if (argc == 4 && std::string(argv[1]) == tilecamp::runner::k_worker_argument) {
     return tilecamp::gpu::run_worker(std::atoi(argv[2]), std::atoi(argv[3]));
+  }
+  // The sandbox that compiles and emulates untrusted kernels (never typed by people).
+  if (argc >= 2 && std::string(argv[1]) == tilecamp::sandbox::k_sandbox_argument) {
+    return tilecamp::sandbox::run_sandbox_worker(argc, argv);
   }
   // One submission graded for `tilecamp grade`, in a process of its own (never typed by people).
   if (argc >= 2 && std::string(argv[1]) == tilecamp::runner::k_grade_one_argument) {

@@ -5,15 +5,14 @@
 #include <fstream>
 #include <iostream>
 
-#include "checker/compile/nvrtc_compiler.h"
 #include "checker/emu/cost_model.h"
 #include "checker/profile/profile.h"
 #include "checker/report/profile_report.h"
-#include "checker/emu/emulator_backend.h"
 #include "checker/gpu/gpu_backend.h"
 #include "runner/backend_choice.h"
 #include "runner/command.h"
 #include "runner/explain_text.h"
+#include "runner/sandbox_options.h"
 #include "runner/terminal.h"
 
 namespace tilecamp::runner {
@@ -33,6 +32,7 @@ struct ProfileOptions {
   std::string backend = "auto";
   bool json = false;
   std::optional<int> explain_line;  // draw this line's costliest accesses after the table
+  SandboxChoice sandbox;
 };
 
 // Writes DIR/argN.bin for every buffer argument (N: the parameter's position from 0).
@@ -101,20 +101,22 @@ int run_profile(const ProfileOptions& options) {
     request.variables.emplace_back(text.substr(0, equals), std::move(*spec));
   }
   request.dynamic_shared_bytes = options.shared_bytes;
-  auto choice = choose_backend(options.backend);
+  auto sandbox = open_sandbox(options.sandbox, false);
+  if (!sandbox) return fail_usage(sandbox.error());
+  auto choice = choose_backend(options.backend, **sandbox);
   if (!choice) return fail_usage(choice.error());
   if (!choice->note.empty() && !options.json) std::cerr << style_for(stderr).dim("note: " + choice->note) << "\n";
   if (options.explain_line && options.json) return fail_usage("--explain draws text: leave out --json");
-  NvrtcCompiler compiler;
+  std::unique_ptr<Compiler> compiler = (*sandbox)->compiler();
   // The counters always come from the emulator; a GPU adds its measured time.
-  emu::EmulatorBackend emulator;
+  std::unique_ptr<Backend> emulator = (*sandbox)->emulator();
   viz::WorstAccessFinder finder;
   if (options.explain_line) request.observer = &finder;
-  auto report = profile::profile_kernel(compiler, emulator, request);
+  auto report = profile::profile_kernel(*compiler, *emulator, request);
   if (!report) return fail_usage(report.error());
   request.observer = nullptr;
   if (!choice->backend->counts() && report->compiled && !report->result.has_error()) {
-    auto measured = profile::profile_kernel(compiler, *choice->backend, request);
+    auto measured = profile::profile_kernel(*compiler, *choice->backend, request);
     if (!measured) return fail_usage(measured.error());
     if (measured->result.has_error()) return fail_usage("on the GPU: " + measured->result.diagnostics.front().message);
     report->measured = measured->measured;
@@ -177,6 +179,7 @@ std::function<int()> setup_profile_command(CLI::App& app) {
   command->add_option("--gpu", options->gpu, "the GPU whose cost model turns the counters into a time (default h200)");
   command->add_option("--backend", options->backend, k_backend_help);
   command->add_flag("--json", options->json, "print one JSON object instead of text");
+  add_sandbox_options(command, options->sandbox, 60);
   command->add_option("--explain", options->explain_line,
                       "after the table, draw this source line's costliest shared access (lanes x banks) and "
                       "global access (lanes x sectors)")

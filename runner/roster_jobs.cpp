@@ -52,10 +52,14 @@ std::string log_tail(const fs::path& log) {
   return "; its last output:\n" + text.substr(text.size() > k_log_tail_bytes ? text.size() - k_log_tail_bytes : 0);
 }
 
-nlohmann::json job_json(const GradeJob& job) {
+// The grading process's own deadline beyond the sandbox's: the sandbox's finding comes first.
+constexpr int k_job_margin_seconds = 30;
+
+nlohmann::json job_json(const GradeJob& job, const JobLimits& limits) {
   return {{"course", job.course_root.string()}, {"exercise", job.exercise}, {"kernel", job.kernel.string()},
           {"seed", job.seed},                   {"backend", job.backend},   {"gpu", job.gpu},
-          {"hidden", job.hidden.string()}};
+          {"hidden", job.hidden.string()},      {"seconds", limits.seconds}, {"memory_mib", limits.memory_mib},
+          {"no_sandbox", limits.no_sandbox}};
 }
 
 // The child, between fork and exec: its own process group (so that a GPU worker it starts is
@@ -68,7 +72,7 @@ nlohmann::json job_json(const GradeJob& job) {
   if (::chdir(empty_dir) != 0) ::_exit(127);
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (::getppid() != parent) ::_exit(127);
-  const rlim_t seconds = static_cast<rlim_t>(limits.seconds);
+  const rlim_t seconds = static_cast<rlim_t>(limits.seconds + k_job_margin_seconds);
   const rlimit cpu{seconds + 1, seconds + 5};
   ::setrlimit(RLIMIT_CPU, &cpu);
   const rlimit no_core{0, 0};
@@ -117,7 +121,7 @@ ChildEnd wait_with_deadline(pid_t pid, int seconds) {
   return end;
 }
 
-grade::Verdict grade_in_this_process(const GradeJob& job) {
+grade::Verdict grade_in_this_process(const GradeJob& job, const JobLimits& limits) {
   const std::string shown = submission_shown_path(job.exercise);
   auto course = grade::load_course(job.course_root);
   if (!course) return error_verdict(job.exercise, shown, course.error());
@@ -132,6 +136,8 @@ grade::Verdict grade_in_this_process(const GradeJob& job) {
   settings.seed = job.seed;
   settings.backend = job.backend;
   settings.gpu = job.gpu;
+  settings.sandbox = {static_cast<double>(limits.seconds), static_cast<uint64_t>(limits.memory_mib), limits.no_sandbox};
+  settings.require_sandbox = true;
   return grade_file(*exercise, job.kernel, shown, settings);
 }
 
@@ -178,11 +184,12 @@ grade::Verdict verdict_after(const std::string& exercise, const JobLimits& limit
   // RLIMIT_CPU: SIGXCPU at the soft limit, SIGKILL at the hard one. Any other SIGKILL came from
   // outside tilecamp (the out-of-memory killer, an administrator): not the student's doing.
   const int signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
-  const bool cpu_limit = signal == SIGXCPU || (signal == SIGKILL && end.cpu_seconds >= limits.seconds + 1);
+  const bool cpu_limit =
+      signal == SIGXCPU || (signal == SIGKILL && end.cpu_seconds >= limits.seconds + k_job_margin_seconds + 1);
   if (end.timed_out || cpu_limit) {
     return limit_verdict(exercise, "time-limit",
                          fmt::format("grading it took longer than {} s and was stopped: a kernel that runs far too long?",
-                                     limits.seconds));
+                                     limits.seconds + k_job_margin_seconds));
   }
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
     const std::string outside = signal == SIGKILL ? " (not sent by tilecamp: the system's out-of-memory killer?)" : "";
@@ -211,7 +218,7 @@ grade::Verdict run_grade_job(const GradeJob& job, const JobLimits& limits, const
   fs::remove(work_file, error);
   std::string job_text;
   try {
-    job_text = job_json(job).dump();
+    job_text = job_json(job, limits).dump();
   } catch (const nlohmann::json::exception&) {  // a path that is not UTF-8: never the end of the run
     return error_verdict(job.exercise, shown, "a path of this job is not valid UTF-8: " + escaped_bytes(job.kernel.string()));
   }
@@ -220,7 +227,7 @@ grade::Verdict run_grade_job(const GradeJob& job, const JobLimits& limits, const
   }
   auto pid = start_child(files, limits, job.backend == "emulator");
   if (!pid) return error_verdict(job.exercise, shown, pid.error());
-  const ChildEnd end = wait_with_deadline(*pid, limits.seconds);
+  const ChildEnd end = wait_with_deadline(*pid, limits.seconds + k_job_margin_seconds);
   grade::Verdict verdict = verdict_after(job.exercise, limits, end, files);
   for (const fs::path& file : {files.job, files.verdict, files.log}) fs::remove(file, error);
   return verdict;
@@ -240,9 +247,13 @@ int run_grade_one(int argc, char** argv) {
   job.backend = json.value("backend", "emulator");
   job.gpu = json.value("gpu", "h200");
   job.hidden = json.value("hidden", "");
+  JobLimits limits;
+  limits.seconds = json.value("seconds", limits.seconds);
+  limits.memory_mib = json.value("memory_mib", limits.memory_mib);
+  limits.no_sandbox = json.value("no_sandbox", false);
   grade::Verdict verdict;
   try {
-    verdict = grade_in_this_process(job);
+    verdict = grade_in_this_process(job, limits);
   } catch (const std::bad_alloc&) {
     verdict = limit_verdict(job.exercise, "memory-limit", "grading it needed more memory than the limit allows");
   }

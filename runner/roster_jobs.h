@@ -27,8 +27,9 @@ struct GradeJob {
 };
 
 struct JobLimits {
-  int seconds = 120;        // wall-clock time, and CPU time as a backstop
-  int memory_mib = 4096;    // the child's data (heap) size, on the emulator
+  int seconds = 120;        // the sandbox's time for the submission; its grading process gets a margin more
+  int memory_mib = 4096;    // the sandbox's address space, and the grading process's data (heap) size
+  bool no_sandbox = false;  // --no-sandbox: limits only (unsafe)
 };
 
 // Runs the job in a child process; `work_file` is where the child writes its verdict (it and

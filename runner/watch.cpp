@@ -102,6 +102,7 @@ void WatchSession::check() {
   }
   GradeSettings settings;
   settings.seed = m_seed;
+  settings.sandbox = m_options.sandbox;
   m_verdict = grade_file(*m_exercise, m_entry->directory / "kernel.cu", shown_file(), settings);
   if (m_verdict->status == grade::VerdictStatus::Error) return;
   m_course.reload_progress();

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "runner/learner_course.h"
+#include "runner/sandbox_options.h"
 
 namespace tilecamp::runner {
 
@@ -16,6 +17,7 @@ struct WatchOptions {
   std::optional<uint64_t> seed;  // for the hidden cases; default one fresh seed per session
   bool manual = false;           // no file watching: r re-checks
   std::string greeting;          // shown on the first screen
+  SandboxChoice sandbox{30};     // each check's limits: 30 s by default, a learner is waiting
 };
 
 // Runs until the learner quits (q, Ctrl-C, or the end of standard input). Exit code 0, or 2 when

@@ -13,6 +13,7 @@ struct WatchArguments {
   std::string exercise;
   std::optional<uint64_t> seed;
   bool manual = false;
+  SandboxChoice sandbox;
 };
 
 int run_watch_command(const WatchArguments& arguments) {
@@ -33,6 +34,7 @@ int run_watch_command(const WatchArguments& arguments) {
   WatchOptions options;
   options.seed = arguments.seed;
   options.manual = arguments.manual;
+  options.sandbox = arguments.sandbox;
   return run_watch(*course, *entry, options);
 }
 
@@ -52,6 +54,7 @@ std::function<int()> setup_watch_command(CLI::App& app) {
   command->add_option("exercise", arguments->exercise, "the exercise, e.g. 01-vector-add");
   command->add_option("--seed", arguments->seed, "seed for the hidden cases (default: a fresh one per session)");
   command->add_flag("--manual", arguments->manual, "do not watch the file; press r to check");
+  add_sandbox_options(command, arguments->sandbox, 30);
   return [arguments] { return run_watch_command(*arguments); };
 }
 

@@ -31,6 +31,7 @@ struct CompileDiagnostic {
   std::string severity;  // "error" or "warning"
   std::string message;
   std::string source_line;  // the offending line of source, when the log shows it
+  std::string kind;  // empty for the compiler's own; a limit's finding otherwise ("time-limit", see sandbox.h)
 };
 
 struct CompileResult {

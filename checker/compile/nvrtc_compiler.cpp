@@ -1,5 +1,6 @@
 #include "checker/compile/nvrtc_compiler.h"
 
+#include <dlfcn.h>
 #include <nvrtc.h>
 
 #include <cstdlib>
@@ -65,16 +66,6 @@ Expected<Program> create_program(const SourceFile& source, const CompileOptions&
   return program;
 }
 
-// $TILECAMP_CUDA_INCLUDE, else the toolkit tilecamp was built against, if it is still there.
-std::string toolkit_include_directory() {
-  if (const char* override_path = std::getenv("TILECAMP_CUDA_INCLUDE"); override_path != nullptr) return override_path;
-#ifdef TILECAMP_CUDA_INCLUDE_DIR
-  std::error_code ignored;
-  if (std::filesystem::is_directory(TILECAMP_CUDA_INCLUDE_DIR, ignored)) return TILECAMP_CUDA_INCLUDE_DIR;
-#endif
-  return "";
-}
-
 std::vector<std::string> compile_arguments(const CompileOptions& options) {
   std::vector<std::string> arguments{
       "-lineinfo",
@@ -86,11 +77,7 @@ std::vector<std::string> compile_arguments(const CompileOptions& options) {
   for (const std::string& define : options.defines) arguments.push_back("-D" + define);
   // The toolkit's own device headers (cuda_fp16.h, cuda_pipeline.h, cooperative_groups.h...)
   // come after the in-memory ones, which NVRTC always prefers.
-  if (const std::string include = toolkit_include_directory(); !include.empty()) {
-    arguments.push_back("-I" + include);
-    std::error_code ignored;  // CUDA 13 keeps libcu++ (cuda/std/...) under include/cccl
-    if (std::filesystem::is_directory(include + "/cccl", ignored)) arguments.push_back("-I" + include + "/cccl");
-  }
+  for (const std::string& include : toolkit_include_directories()) arguments.push_back("-I" + include);
   return arguments;
 }
 
@@ -147,6 +134,31 @@ std::string_view last_file(const SourceFile& source, const CompileOptions& optio
 }
 
 }  // namespace
+
+std::vector<std::string> toolkit_include_directories() {
+  std::string include;
+  if (const char* override_path = std::getenv("TILECAMP_CUDA_INCLUDE"); override_path != nullptr) {
+    include = override_path;
+  } else {
+#ifdef TILECAMP_CUDA_INCLUDE_DIR
+    std::error_code ignored;
+    if (std::filesystem::is_directory(TILECAMP_CUDA_INCLUDE_DIR, ignored)) include = TILECAMP_CUDA_INCLUDE_DIR;
+#endif
+  }
+  if (include.empty()) return {};
+  std::vector<std::string> directories{include};
+  std::error_code ignored;  // CUDA 13 keeps libcu++ (cuda/std/...) under include/cccl
+  if (std::filesystem::is_directory(include + "/cccl", ignored)) directories.push_back(include + "/cccl");
+  return directories;
+}
+
+std::string nvrtc_library_directory() {
+  Dl_info info{};
+  if (::dladdr(reinterpret_cast<void*>(&nvrtcVersion), &info) == 0 || info.dli_fname == nullptr) return "";
+  std::error_code error;
+  const std::filesystem::path library = std::filesystem::canonical(info.dli_fname, error);
+  return error ? "" : library.parent_path().string();
+}
 
 Expected<CompileResult> NvrtcCompiler::compile(const SourceFile& source,
                                                const CompileOptions& options) {

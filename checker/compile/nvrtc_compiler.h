@@ -10,7 +10,9 @@
 // appears there prefixed with the working directory (the log and __FILE__ keep it as given).
 #pragma once
 
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "checker/compile/compiler.h"
 
@@ -19,6 +21,13 @@ namespace tilecamp {
 // The name under which `CompileOptions::appended_source` is compiled, so that diagnostics (and
 // `.loc` lines) in generated code are not blamed on the learner's file.
 inline constexpr std::string_view k_appended_source_name = "tilecamp-appended.cu";
+
+// Where the toolkit's device headers are: $TILECAMP_CUDA_INCLUDE, else the toolkit tilecamp was
+// built against if it is still there; with its include/cccl (libcu++ in CUDA 13). Empty: none.
+std::vector<std::string> toolkit_include_directories();
+// The folder NVRTC's library was loaded from (it loads libnvrtc-builtins from there when it first
+// compiles); empty when unknown.
+std::string nvrtc_library_directory();
 
 class NvrtcCompiler : public Compiler {
  public:

@@ -4,47 +4,14 @@
 // reported as an error diagnostic of that launch; the next launch starts a fresh worker.
 #pragma once
 
-#include <sys/types.h>
-
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "checker/backend.h"
-#include "checker/gpu/wire.h"
+#include "checker/child/worker_process.h"
 
 namespace tilecamp::gpu {
-
-// A child process speaking the worker protocol on two of its file descriptors.
-class WorkerProcess {
- public:
-  // `command` is run with two more arguments: the worker's read and write descriptors.
-  explicit WorkerProcess(std::vector<std::string> command) : m_command(std::move(command)) {}
-  ~WorkerProcess();
-  WorkerProcess(const WorkerProcess&) = delete;
-  WorkerProcess& operator=(const WorkerProcess&) = delete;
-
-  // Sends a request and waits at most `timeout_ms` for the reply, starting the worker first if
-  // none is running. Errors: "timeout ..." (the worker was killed), "the worker ended ..." (it
-  // crashed or exited), or a failure to start it.
-  Expected<MessageReader> call(const std::string& request, int64_t timeout_ms);
-  bool running() const { return m_pid > 0; }
-  // Bumped each time a worker starts: state loaded into an earlier one is gone.
-  uint64_t generation() const { return m_generation; }
-  // What the worker printed (stdout and stderr), e.g. compute-sanitizer's report.
-  std::string output() const;
-  void stop();
-
- private:
-  Status start();
-  std::string reap(bool kill_first);
-
-  std::vector<std::string> m_command;
-  pid_t m_pid = -1;
-  int m_to_worker = -1, m_from_worker = -1;
-  std::string m_output_path;
-  uint64_t m_generation = 0;
-};
 
 struct GpuInfo {
   std::string name;

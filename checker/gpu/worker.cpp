@@ -5,11 +5,16 @@
 #include <string>
 #include <vector>
 
+#include "checker/child/launch_wire.h"
 #include "checker/gpu/driver.h"
-#include "checker/gpu/wire.h"
 
 namespace tilecamp::gpu {
 namespace {
+
+using child::MessageReader;
+using child::MessageWriter;
+using child::read_frame;
+using child::write_frame;
 
 // An error that leaves the CUDA context unusable: the worker answers and exits.
 struct Fatal {
@@ -144,55 +149,6 @@ class Worker {
     return module;
   }
 
-  struct Launch {
-    std::string kernel;
-    uint32_t grid[3] = {1, 1, 1}, block[3] = {1, 1, 1}, shared = 0;
-    std::vector<std::vector<uint8_t>> buffers;
-    std::vector<uint32_t> roles;  // BufferRole
-    std::vector<std::pair<int64_t, std::vector<uint8_t>>> arguments;  // buffer index (or -1) and scalar bytes
-    std::vector<std::pair<std::string, std::vector<uint8_t>>> variables;
-    bool timed = false;
-    uint32_t warmups = 0, min_repetitions = 0, max_repetitions = 0;
-    double max_seconds = 0;
-  };
-
-  Expected<Launch> read_launch(MessageReader& request) {
-    Launch launch;
-    TC_TRY_ASSIGN(launch.kernel, request.text());
-    for (uint32_t* dims : {launch.grid, launch.block}) {
-      for (int i = 0; i < 3; ++i) {
-        TC_TRY_ASSIGN(dims[i], request.u32());
-      }
-    }
-    TC_TRY_ASSIGN(launch.shared, request.u32());
-    TC_TRY_ASSIGN(uint32_t buffers, request.u32());
-    for (uint32_t i = 0; i < buffers; ++i) {
-      TC_TRY_ASSIGN(uint32_t role, request.u32());
-      TC_TRY_ASSIGN(std::vector<uint8_t> bytes, request.bytes());
-      launch.roles.push_back(role);
-      launch.buffers.push_back(std::move(bytes));
-    }
-    TC_TRY_ASSIGN(uint32_t arguments, request.u32());
-    for (uint32_t i = 0; i < arguments; ++i) {
-      TC_TRY_ASSIGN(uint64_t buffer, request.u64());
-      TC_TRY_ASSIGN(std::vector<uint8_t> scalar, request.bytes());
-      launch.arguments.emplace_back(static_cast<int64_t>(buffer), std::move(scalar));
-    }
-    TC_TRY_ASSIGN(uint32_t variables, request.u32());
-    for (uint32_t i = 0; i < variables; ++i) {
-      TC_TRY_ASSIGN(std::string name, request.text());
-      TC_TRY_ASSIGN(std::vector<uint8_t> bytes, request.bytes());
-      launch.variables.emplace_back(std::move(name), std::move(bytes));
-    }
-    TC_TRY_ASSIGN(uint32_t timed, request.u32());
-    launch.timed = timed != 0;
-    TC_TRY_ASSIGN(launch.warmups, request.u32());
-    TC_TRY_ASSIGN(launch.min_repetitions, request.u32());
-    TC_TRY_ASSIGN(launch.max_repetitions, request.u32());
-    TC_TRY_ASSIGN(launch.max_seconds, request.f64());
-    return launch;
-  }
-
   // Any failure once the kernel has run may have left the context broken: fatal.
   void after_kernel(CUresult result, const std::string& doing) {
     if (result != CUDA_SUCCESS) throw Fatal{"the kernel failed (" + doing + "): " + m_driver->describe(result)};
@@ -200,7 +156,7 @@ class Worker {
 
   Status launch(MessageReader& request, MessageWriter& reply) {
     TC_TRY_ASSIGN(uint32_t slot, request.u32());
-    TC_TRY_ASSIGN(Launch launch, read_launch(request));
+    TC_TRY_ASSIGN(LaunchRequest launch, child::read_launch_request(request));
     auto ptx = m_ptx.find(slot);
     if (ptx == m_ptx.end()) return make_error("no PTX is loaded");
     TC_TRY_ASSIGN(CUmodule module, load_module(ptx->second));
@@ -216,17 +172,18 @@ class Worker {
     return status;
   }
 
-  Status run(CUmodule module, const Launch& launch, std::vector<CUdeviceptr>& pointers, MessageWriter& reply) {
+  Status run(CUmodule module, const LaunchRequest& launch, std::vector<CUdeviceptr>& pointers, MessageWriter& reply) {
     CUfunction function = nullptr;
     TC_TRY(m_driver->check(m_driver->module_get_function(&function, module, launch.kernel.c_str()),
                            "finding kernel `" + launch.kernel + "` in the module"));
-    if (launch.shared > 48 * 1024) {
+    const uint32_t shared = launch.config.dynamic_shared_bytes;
+    if (shared > 48 * 1024) {
       TC_TRY(m_driver->check(m_driver->func_set_attribute(function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-                                                          static_cast<int>(launch.shared)),
-                             "allowing " + std::to_string(launch.shared) + " bytes of dynamic shared memory"));
+                                                          static_cast<int>(shared)),
+                             "allowing " + std::to_string(shared) + " bytes of dynamic shared memory"));
     }
     for (size_t i = 0; i < launch.buffers.size(); ++i) {
-      const size_t bytes = std::max<size_t>(launch.buffers[i].size(), 4);
+      const size_t bytes = std::max<size_t>(launch.buffers[i].bytes.size(), 4);
       TC_TRY(m_driver->check(m_driver->mem_alloc(&pointers[i], bytes), "allocating " + std::to_string(bytes) + " bytes"));
       TC_TRY(upload(launch, pointers, i));
     }
@@ -240,20 +197,22 @@ class Worker {
     std::vector<void*> parameters;
     std::vector<CUdeviceptr> argument_pointers(launch.arguments.size());
     for (size_t i = 0; i < launch.arguments.size(); ++i) {
-      const auto& [buffer, scalar] = launch.arguments[i];
-      if (buffer >= 0) {
-        argument_pointers[i] = pointers.at(static_cast<size_t>(buffer));
+      const KernelArgument& argument = launch.arguments[i];
+      if (argument.buffer >= 0) {
+        argument_pointers[i] = pointers.at(static_cast<size_t>(argument.buffer));
         parameters.push_back(&argument_pointers[i]);
       } else {
-        parameters.push_back(const_cast<uint8_t*>(scalar.data()));
+        parameters.push_back(const_cast<uint8_t*>(argument.scalar.data()));
       }
     }
     auto start_kernel = [&] {
-      return m_driver->launch_kernel(function, launch.grid[0], launch.grid[1], launch.grid[2], launch.block[0],
-                                     launch.block[1], launch.block[2], launch.shared, nullptr, parameters.data(), nullptr);
+      const emu::Dim3& grid = launch.config.grid;
+      const emu::Dim3& block = launch.config.block;
+      return m_driver->launch_kernel(function, grid.x, grid.y, grid.z, block.x, block.y, block.z, shared, nullptr,
+                                     parameters.data(), nullptr);
     };
     std::vector<float> times;
-    if (launch.timed) {
+    if (launch.timing.enabled) {
       TC_TRY_ASSIGN(times, timed_runs(launch, pointers, start_kernel));
     } else {
       TC_TRY(m_driver->check(start_kernel(), "launching kernel `" + launch.kernel + "`"));
@@ -261,20 +220,20 @@ class Worker {
     }
     reply.u32(static_cast<uint32_t>(Reply::Ok)).u32(static_cast<uint32_t>(launch.buffers.size()));
     for (size_t i = 0; i < launch.buffers.size(); ++i) {
-      std::vector<uint8_t> bytes(launch.buffers[i].size());
+      std::vector<uint8_t> bytes(launch.buffers[i].bytes.size());
       if (!bytes.empty()) after_kernel(m_driver->memcpy_dtoh(bytes.data(), pointers[i], bytes.size()), "copying results back");
       reply.bytes(bytes);
     }
-    reply.u32(launch.timed ? 1 : 0);
-    if (launch.timed) {
+    reply.u32(launch.timing.enabled ? 1 : 0);
+    if (launch.timing.enabled) {
       std::sort(times.begin(), times.end());
       reply.f64(times[times.size() / 2]).f64(times.front()).f64(times.back()).u32(static_cast<uint32_t>(times.size()));
     }
     return ok();
   }
 
-  Status upload(const Launch& launch, const std::vector<CUdeviceptr>& pointers, size_t i) {
-    const std::vector<uint8_t>& bytes = launch.buffers[i];
+  Status upload(const LaunchRequest& launch, const std::vector<CUdeviceptr>& pointers, size_t i) {
+    const std::vector<uint8_t>& bytes = launch.buffers[i].bytes;
     if (bytes.empty()) return ok();
     return m_driver->check(m_driver->memcpy_htod(pointers[i], bytes.data(), bytes.size()), "copying inputs to the GPU");
   }
@@ -283,8 +242,10 @@ class Worker {
   // leaves NaN behind and fails the validation of the timed run), in-out buffers restored, and the
   // L2 cache flushed by writing a buffer twice its size.
   template <typename Start>
-  Expected<std::vector<float>> timed_runs(const Launch& launch, const std::vector<CUdeviceptr>& pointers, Start start_kernel) {
-    for (uint32_t i = 0; i < launch.warmups; ++i) {
+  Expected<std::vector<float>> timed_runs(const LaunchRequest& launch, const std::vector<CUdeviceptr>& pointers,
+                                          Start start_kernel) {
+    const TimingRequest& timing = launch.timing;
+    for (int i = 0; i < timing.warmups; ++i) {
       TC_TRY(m_driver->check(start_kernel(), "launching kernel `" + launch.kernel + "`"));
       after_kernel(m_driver->ctx_synchronize(), "waiting for a warm-up run");
     }
@@ -293,15 +254,17 @@ class Worker {
     TC_TRY(m_driver->check(m_driver->event_create(&stop, CU_EVENT_DEFAULT), "creating an event"));
     std::vector<float> times;
     double total_ms = 0;
-    for (uint32_t repetition = 0; repetition < std::max(launch.max_repetitions, 1u); ++repetition) {
+    for (int repetition = 0; repetition < std::max(timing.max_repetitions, 1); ++repetition) {
       for (size_t i = 0; i < launch.buffers.size(); ++i) {
-        if (launch.roles[i] == 1 && !launch.buffers[i].empty()) {  // Out
-          TC_TRY(m_driver->check(m_driver->memset_d8(pointers[i], 0xFF, launch.buffers[i].size()), "poisoning an output"));
-        } else if (launch.roles[i] == 2) {  // InOut
+        const BufferData& buffer = launch.buffers[i];
+        if (buffer.role == BufferRole::Out && !buffer.bytes.empty()) {
+          TC_TRY(m_driver->check(m_driver->memset_d8(pointers[i], 0xFF, buffer.bytes.size()), "poisoning an output"));
+        } else if (buffer.role == BufferRole::InOut) {
           TC_TRY(upload(launch, pointers, i));
         }
       }
-      TC_TRY(m_driver->check(m_driver->memset_d32(m_flush, repetition, m_flush_bytes / 4), "flushing the L2 cache"));
+      TC_TRY(m_driver->check(m_driver->memset_d32(m_flush, static_cast<unsigned>(repetition), m_flush_bytes / 4),
+                             "flushing the L2 cache"));
       if (m_driver->ctx_reset_persisting_l2) m_driver->ctx_reset_persisting_l2();
       TC_TRY(m_driver->check(m_driver->event_record(start, nullptr), "recording an event"));
       TC_TRY(m_driver->check(start_kernel(), "launching kernel `" + launch.kernel + "`"));
@@ -311,7 +274,10 @@ class Worker {
       TC_TRY(m_driver->check(m_driver->event_elapsed_time(&ms, start, stop), "reading an event time"));
       times.push_back(ms);
       total_ms += ms;
-      if (times.size() >= launch.min_repetitions && (small_spread(times) || total_ms > launch.max_seconds * 1e3)) break;
+      if (times.size() >= static_cast<size_t>(timing.min_repetitions) &&
+          (small_spread(times) || total_ms > timing.max_seconds * 1e3)) {
+        break;
+      }
     }
     m_driver->event_destroy(start);
     m_driver->event_destroy(stop);

@@ -285,8 +285,8 @@ class Grader {
     // A GPU runs a race, a divergent barrier or a small overrun without complaint: the emulator
     // runs every emulator-sized case too, for what only it can see.
     if (unsafe.empty() && !m_backend.counts() && !(problem_case.performance && !m_exercise.problem.gpu_performance.empty())) {
-      emu::EmulatorBackend emulator;
-      auto emulated = emulator.load(m_ptx) ? emulator.launch(request) : Expected<LaunchOutcome>(make_error("no PTX"));
+      std::unique_ptr<Backend> emulator = make_emulator();
+      auto emulated = emulator->load(m_ptx) ? emulator->launch(request) : Expected<LaunchOutcome>(make_error("no PTX"));
       if (emulated) {
         emu::show_path_as_given(emulated->profile, m_source.path);
         unsafe = safety_problem(emulated->profile);
@@ -354,8 +354,8 @@ class Grader {
   // The baseline's modelled time over the learner's, on the performance case.
   Expected<std::optional<double>> modelled_speedup(const emu::LaunchResult& learner) {
     TC_TRY_ASSIGN(emu::GpuSpec gpu, emu::find_gpu(m_options.gpu));
-    emu::EmulatorBackend like;
-    TC_TRY_ASSIGN(HelperKernel baseline, load_helper_kernel(m_exercise, m_exercise.baseline, m_compiler, like));
+    std::unique_ptr<Backend> like = make_emulator();
+    TC_TRY_ASSIGN(HelperKernel baseline, load_helper_kernel(m_exercise, m_exercise.baseline, m_compiler, *like));
     const CaseData& data = m_performance->data;
     TC_TRY_ASSIGN(emu::LaunchConfig config, launch_config(m_exercise.baseline.launch, data.dims));
     LaunchRequest request{baseline.entry, config, data.buffers, data.arguments, {}, {}};
@@ -427,12 +427,12 @@ class Grader {
     MetricInputs inputs;
   };
   Expected<Emulated> emulate_performance_case() {
-    emu::EmulatorBackend emulator;
-    TC_TRY(emulator.load(m_ptx));
+    std::unique_ptr<Backend> emulator = make_emulator();
+    TC_TRY(emulator->load(m_ptx));
     TC_TRY_ASSIGN(CaseData data, make_case_data(m_exercise, {m_exercise.problem.performance, true, true}, m_options.seed));
     TC_TRY_ASSIGN(emu::LaunchConfig config, launch_config(m_exercise.launch, names_for(data)));
     LaunchRequest request{m_kernel, config, data.buffers, data.arguments, {}, {}};
-    TC_TRY_ASSIGN(LaunchOutcome outcome, emulator.launch(request));
+    TC_TRY_ASSIGN(LaunchOutcome outcome, emulator->launch(request));
     emu::show_path_as_given(outcome.profile, m_source.path);
     if (std::string unsafe = safety_problem(outcome.profile); !unsafe.empty()) {
       add(CheckKind::Safety, CheckStatus::Fail, "performance case on the emulator", unsafe).hidden = true;
@@ -514,6 +514,10 @@ class Grader {
                                              m_options.explain_file);
       if (!where.empty()) check.message += "\n  worst: " + where;
     }
+  }
+
+  std::unique_ptr<Backend> make_emulator() const {
+    return m_options.emulator ? m_options.emulator() : std::make_unique<emu::EmulatorBackend>();
   }
 
   Check& add(CheckKind kind, CheckStatus status, std::string name, std::string message) {

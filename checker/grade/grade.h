@@ -2,6 +2,9 @@
 // case against the reference, then (only if all are correct) the performance thresholds.
 #pragma once
 
+#include <functional>
+#include <memory>
+
 #include "checker/backend.h"
 #include "checker/compile/compiler.h"
 #include "checker/grade/exercise.h"
@@ -17,6 +20,9 @@ struct GradeOptions {
   // The file a failing threshold's "see: tilecamp explain EXERCISE --line N" hint should name with
   // --file: empty when the learner checked the exercise's own kernel.cu.
   std::string explain_file;
+  // Makes a fresh emulator backend: the sandbox's in tilecamp (sandbox.h), an in-process one when
+  // empty. The grader runs the baseline's model there, and a GPU's cases again for their findings.
+  std::function<std::unique_ptr<Backend>()> emulator;
 };
 
 // Sets the verdict's status from its checks: error if one is an error, else fail if one failed.

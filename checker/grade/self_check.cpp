@@ -23,11 +23,12 @@ bool read_source(const std::filesystem::path& path, SourceFile& source) {
   return true;
 }
 
-Verdict grade_file(const Exercise& exercise, const SourceFile& source, Compiler& compiler) {
-  emu::EmulatorBackend backend;
+Verdict grade_file(const Exercise& exercise, const SourceFile& source, Compiler& compiler, const EmulatorFactory& emulator) {
   GradeOptions options;
   options.seed = k_self_check_seed;
-  return grade_exercise(exercise, source, compiler, backend, options);
+  options.emulator = emulator;
+  std::unique_ptr<Backend> backend = emulator ? emulator() : std::make_unique<emu::EmulatorBackend>();
+  return grade_exercise(exercise, source, compiler, *backend, options);
 }
 
 // A `stub_fails` entry names a check kind ("safety") or part of a check's name (a metric).
@@ -43,14 +44,14 @@ std::string failures(const Verdict& verdict) {
   return why;
 }
 
-void check_stub(const Exercise& exercise, Compiler& compiler, SelfCheckResult& result) {
+void check_stub(const Exercise& exercise, Compiler& compiler, const EmulatorFactory& emulator, SelfCheckResult& result) {
   SourceFile stub;
   if (!read_source(exercise.stub_path(), stub)) {
     result.problems.push_back("cannot read " + exercise.stub_path().string());
     return;
   }
   if (stub.text.find("// TODO") == std::string::npos) result.problems.push_back("the stub has no `// TODO` marker");
-  const Verdict verdict = grade_file(exercise, stub, compiler);
+  const Verdict verdict = grade_file(exercise, stub, compiler, emulator);
   if (verdict.status != VerdictStatus::Fail) {
     result.problems.push_back(std::string("the stub should fail, but its verdict is ") +
                               verdict_status_name(verdict.status) + (verdict.error.empty() ? "" : ": " + verdict.error));
@@ -74,14 +75,14 @@ void check_stub(const Exercise& exercise, Compiler& compiler, SelfCheckResult& r
 }
 
 void check_solution(const Exercise& exercise, const std::filesystem::path& course_root, Compiler& compiler,
-                    SelfCheckResult& result) {
+                    const EmulatorFactory& emulator, SelfCheckResult& result) {
   SourceFile solution;
   const std::filesystem::path path = course_root / "solutions" / exercise.name / "kernel.cu";
   if (!read_source(path, solution)) {
     result.problems.push_back("no solution at " + path.string());
     return;
   }
-  const Verdict verdict = grade_file(exercise, solution, compiler);
+  const Verdict verdict = grade_file(exercise, solution, compiler, emulator);
   if (verdict.status != VerdictStatus::Pass) result.problems.push_back("the solution does not pass: " + failures(verdict));
 }
 
@@ -103,7 +104,8 @@ bool SelfCheckReport::passed() const {
          std::all_of(exercises.begin(), exercises.end(), [](const SelfCheckResult& r) { return r.passed; });
 }
 
-SelfCheckReport self_check_course(const std::filesystem::path& course_root, Compiler& compiler) {
+SelfCheckReport self_check_course(const std::filesystem::path& course_root, Compiler& compiler,
+                                  const EmulatorFactory& emulator) {
   SelfCheckReport report;
   auto course = load_course(course_root);
   if (!course) {
@@ -132,8 +134,8 @@ SelfCheckReport self_check_course(const std::filesystem::path& course_root, Comp
         result.problems.push_back("its lesson " + std::to_string(entry.lesson) + " has no lessons/" +
                                   (entry.lesson < 10 ? "0" : "") + std::to_string(entry.lesson) + "-*.md");
       }
-      check_stub(*exercise, compiler, result);
-      check_solution(*exercise, course_root, compiler, result);
+      check_stub(*exercise, compiler, emulator, result);
+      check_solution(*exercise, course_root, compiler, emulator, result);
     }
     result.passed = result.problems.empty();
     report.exercises.push_back(std::move(result));

@@ -4,9 +4,12 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "checker/backend.h"
 #include "checker/compile/compiler.h"
 
 namespace tilecamp::grade {
@@ -23,7 +26,10 @@ struct SelfCheckReport {
   bool passed() const;
 };
 
-// Runs on the emulator with a fixed seed, so the result is the same everywhere.
-SelfCheckReport self_check_course(const std::filesystem::path& course_root, Compiler& compiler);
+// Runs on the emulator with a fixed seed, so the result is the same everywhere. `emulator` makes
+// the emulator backends (the sandbox's in tilecamp); in-process ones when empty.
+using EmulatorFactory = std::function<std::unique_ptr<Backend>()>;
+SelfCheckReport self_check_course(const std::filesystem::path& course_root, Compiler& compiler,
+                                  const EmulatorFactory& emulator = {});
 
 }  // namespace tilecamp::grade

@@ -72,8 +72,8 @@ std::vector<Diagnostic> compile_diagnostics(const std::vector<CompileDiagnostic>
   for (const CompileDiagnostic& d : diagnostics) {
     std::string message = d.message;
     if (d.column > 0) message = "column " + std::to_string(d.column) + ": " + message;
-    result.push_back({d.severity == "warning" ? Severity::Warning : Severity::Error, "compile", d.file,
-                      d.line, message});
+    result.push_back({d.severity == "warning" ? Severity::Warning : Severity::Error, d.kind.empty() ? "compile" : d.kind,
+                      d.file, d.line, message});
   }
   return result;
 }

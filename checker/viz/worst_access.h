@@ -70,6 +70,8 @@ class WorstAccessFinder : public emu::AccessObserver {
 
   // By the PTX's file index, then line.
   const std::map<std::pair<int, int>, LineAccesses>& lines() const { return m_lines; }
+  // Takes the lines another finder recorded (in the sandbox, sent back over a pipe).
+  void adopt(std::map<std::pair<int, int>, LineAccesses> lines) { m_lines = std::move(lines); }
   // The line `line` of any file; nullptr when the kernel made no global or shared access there.
   const LineAccesses* find_line(int line) const;
   // The line whose worst shared (or global) access wastes the most; nullptr when there is none.

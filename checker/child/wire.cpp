@@ -1,4 +1,4 @@
-#include "checker/gpu/wire.h"
+#include "checker/child/wire.h"
 
 #include <poll.h>
 #include <unistd.h>
@@ -7,11 +7,10 @@
 #include <chrono>
 #include <cstring>
 
-namespace tilecamp::gpu {
+namespace tilecamp::child {
 namespace {
 
 constexpr uint32_t k_magic = 0x7469636bu;  // "tick"
-constexpr uint64_t k_max_frame = uint64_t{8} << 30;
 
 Status write_all(int fd, const char* data, size_t size) {
   while (size > 0) {
@@ -121,15 +120,16 @@ Status write_frame(int fd, const std::string& message) {
   return write_all(fd, message.data(), message.size());
 }
 
-Expected<std::string> read_frame(int fd, int64_t timeout_ms) {
+Expected<std::string> read_frame(int fd, int64_t timeout_ms, uint64_t max_bytes) {
   const auto deadline = timeout_ms < 0 ? std::chrono::steady_clock::time_point::max()
                                        : std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
   uint64_t header[2];
   TC_TRY(read_all(fd, reinterpret_cast<char*>(header), sizeof header, deadline));
-  if (header[0] != k_magic || header[1] > k_max_frame) return make_error("closed: not a tilecamp worker message");
+  if (header[0] != k_magic) return make_error("closed: not a tilecamp worker message");
+  if (header[1] > max_bytes) return make_error("too large: a reply of " + std::to_string(header[1]) + " bytes");
   std::string message(header[1], '\0');
   TC_TRY(read_all(fd, message.data(), message.size(), deadline));
   return message;
 }
 
-}  // namespace tilecamp::gpu
+}  // namespace tilecamp::child

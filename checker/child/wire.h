@@ -1,6 +1,8 @@
-// The messages between the GPU backend and its worker process: length-prefixed frames over a
-// pipe, each a sequence of fixed-width integers, byte strings and doubles. Both ends are the same
-// build of tilecamp, so the format has no versioning beyond a magic number.
+// The messages between tilecamp and its child processes (the GPU worker, the sandbox):
+// length-prefixed frames over a pipe, each a sequence of fixed-width integers, byte strings and
+// doubles. Both ends are the same build of tilecamp, so the format has no versioning beyond a magic
+// number. A frame from a sandboxed child is untrusted: every read is bounds-checked and a frame's
+// size is capped before anything is allocated for it.
 #pragma once
 
 #include <cstdint>
@@ -9,7 +11,7 @@
 
 #include "checker/util/expected.h"
 
-namespace tilecamp::gpu {
+namespace tilecamp::child {
 
 class MessageWriter {
  public:
@@ -43,8 +45,11 @@ class MessageReader {
 
 // Writes one frame: its length, then the message. An Error when the other end is gone.
 Status write_frame(int fd, const std::string& message);
-// Reads one frame, waiting at most `timeout_ms` (negative: forever). An Error says whether the
-// wait timed out ("timeout") or the other end closed the pipe ("closed").
-Expected<std::string> read_frame(int fd, int64_t timeout_ms);
+inline constexpr uint64_t k_default_max_frame = uint64_t{8} << 30;
 
-}  // namespace tilecamp::gpu
+// Reads one frame, waiting at most `timeout_ms` (negative: forever). An Error says whether the
+// wait timed out ("timeout"), the other end closed the pipe ("closed") or sent more than
+// `max_bytes` ("too large").
+Expected<std::string> read_frame(int fd, int64_t timeout_ms, uint64_t max_bytes = k_default_max_frame);
+
+}  // namespace tilecamp::child
