@@ -22,8 +22,19 @@ target_link_options(fuzz_ptx_parser PRIVATE ${TILECAMP_FUZZ_FLAGS})
 target_link_libraries(fuzz_ptx_parser PRIVATE tilecamp_warnings)
 set_target_properties(fuzz_ptx_parser PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/tests/fuzz)
 
+# include_policy against NVRTC: the policy's scan plus NVRTC itself as the oracle.
+add_executable(fuzz_include_policy ${PROJECT_SOURCE_DIR}/tests/fuzz/fuzz_include_policy.cpp
+               ${PROJECT_SOURCE_DIR}/checker/compile/include_policy.cpp)
+target_include_directories(fuzz_include_policy PRIVATE ${PROJECT_SOURCE_DIR})
+target_compile_options(fuzz_include_policy PRIVATE ${TILECAMP_FUZZ_FLAGS})
+target_link_options(fuzz_include_policy PRIVATE ${TILECAMP_FUZZ_FLAGS})
+target_link_libraries(fuzz_include_policy PRIVATE CUDA::nvrtc tilecamp_warnings)
+set_target_properties(fuzz_include_policy PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/tests/fuzz)
+
 # A fuzz build's CTest replays the seeds (and nothing else: no new inputs, no time spent).
 if(TILECAMP_BUILD_TESTS)
   add_test(NAME "fuzz: the PTX parser survives its seed corpus"
            COMMAND fuzz_ptx_parser -runs=0 ${PROJECT_SOURCE_DIR}/tests/fuzz/corpus)
+  add_test(NAME "fuzz: include_policy refuses every include NVRTC would open in its seed corpus"
+           COMMAND fuzz_include_policy -runs=0 ${PROJECT_SOURCE_DIR}/tests/fuzz/include_corpus)
 endif()

@@ -3,12 +3,15 @@
 #include <doctest/doctest.h>
 
 #include <filesystem>
+#include <set>
 #include <fstream>
 #include <string>
 #include <vector>
 
 #include "checker/compile/include_policy.h"
 #include "checker/compile/nvrtc_compiler.h"
+#include "tests/fuzz/include_probe.h"
+#include "tests/test_support.h"
 
 namespace tilecamp {
 namespace {
@@ -83,6 +86,64 @@ TEST_CASE("directives inside comments and string literals are not directives") {
   const std::vector<CompileDiagnostic> after = refused("auto s = R\"x(\n\n)x\";\n#include \"/a\"\n");
   REQUIRE(after.size() == 1);
   CHECK(after[0].line == 4);
+}
+
+TEST_CASE("a quote is a digit separator only inside a number: after a name it opens a character literal") {
+  // `x'/*'` is the name x and the literal '/*': no comment starts, the include is seen.
+  CHECK(refused("#define Q x'/*'\n#include \"/etc/passwd\"\n// */\n").size() == 1);
+  CHECK(refused("int n = 1'000'000;\n#define C '/*'\n#include \"/etc/passwd\"\n// */\n").size() == 1);
+  CHECK(refused("int m = 0x1'2; char c = u8'/';\n#include \"/etc/passwd\"\n").size() == 1);
+  CHECK(refused("double d = 1e+5'0;\n").empty());
+}
+
+TEST_CASE("a raw string whose delimiter NVRTC refuses is an ordinary string: the lines after it are code") {
+  CHECK(refused("auto s = R\"aaaaaaaaaaaaaaaaaaaaaaaaaaa(\n#include \"/etc/passwd\"\n)aaaaaaaaaaaaaaaaaaaaaaaaaaa\";\n").size() == 1);
+  CHECK(refused("auto s = R\"a b(\n#include \"/etc/passwd\"\n)a b\";\n").size() == 1);
+  CHECK(refused("auto s = R\"sixteen_chars_ab(\n#include \"/etc/passwd\"\n)sixteen_chars_ab\";\n").empty());
+  CHECK(refused("auto s = 1R\"x(\n#include \"/etc/passwd\"\n)x\";\n").size() == 1);  // 1R is a number
+}
+
+TEST_CASE("a header name is read whole: comment-like text inside it hides nothing after it") {
+  CHECK(refused("#include <cuda_fp16.h/*>\n#include \"/etc/passwd\"\n// */\n").size() == 1);
+  CHECK(refused("#if __has_include(<x/*>)\n#endif\n#include \"/etc/passwd\"\n// */\n").size() == 1);
+}
+
+TEST_CASE("__has_include that a macro carries into an #if is refused, and so is #line") {
+  const std::vector<CompileDiagnostic> macro = refused("#define H __has_include\n#if H(\"/etc/passwd\")\n#endif\n");
+  REQUIRE(macro.size() == 1);
+  CHECK(macro[0].line == 1);
+  const std::vector<CompileDiagnostic> line = refused("int a;\n#line 1 \"solutions/x/kernel.cu\"\nint x = ;\n");
+  REQUIRE(line.size() == 1);
+  CHECK(line[0].line == 2);
+  CHECK(line[0].message.find("#line is refused: a kernel may not renumber its own lines") == 0);
+  CHECK(refused("# 7 \"other.cu\"\n").size() == 1);
+  CHECK(refused("%: line 3\n").size() == 1);
+  CHECK(refused("#define LINE __LINE__\nint y = LINE;\n").empty());
+}
+
+// The regression corpus, against NVRTC itself: whenever the policy lets a text through, NVRTC
+// does not open the file it names (tests/fuzz/include_probe.h). Each text that is no comment, no
+// string and no benign kernel is one NVRTC does open, so the policy must refuse it.
+TEST_CASE("include_policy agrees with NVRTC on every text of the include corpus") {
+  const std::set<std::string> harmless = {"benign.cu", "in-comment.cu", "in-string.cu", "not-at-line-start.cu",
+                                          "raw-delimiter-sixteen.cu"};
+  int checked = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(test::source_path("tests/fuzz/include_corpus"))) {
+    const std::string name = entry.path().filename().string();
+    const std::string text = test::read_text(entry.path());
+    const bool policy_refuses = !forbidden_includes({"kernel.cu", text}).empty();
+    const bool nvrtc_opens = test::nvrtc_opens_probe(text);
+    INFO(name);
+    CHECK((policy_refuses || !nvrtc_opens));
+    if (harmless.count(name)) {
+      CHECK_FALSE(policy_refuses);
+      CHECK_FALSE(nvrtc_opens);
+    } else {
+      CHECK(policy_refuses);
+    }
+    ++checked;
+  }
+  CHECK(checked >= 20);
 }
 
 TEST_CASE("NvrtcCompiler refuses such a kernel before NVRTC opens the file, and never shows its text") {

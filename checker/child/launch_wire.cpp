@@ -172,7 +172,7 @@ void write_compile_request(MessageWriter& out, const SourceFile& source, const C
   out.text(source.path).text(source.text).text(options.arch);
   write_texts(out, options.name_expressions);
   write_texts(out, options.defines);
-  out.text(options.appended_source);
+  out.text(options.appended_source).u32(options.check_includes ? 1 : 0);
 }
 
 Expected<std::pair<SourceFile, CompileOptions>> read_compile_request(MessageReader& in) {
@@ -184,6 +184,8 @@ Expected<std::pair<SourceFile, CompileOptions>> read_compile_request(MessageRead
   TC_TRY_ASSIGN(options.name_expressions, read_texts(in));
   TC_TRY_ASSIGN(options.defines, read_texts(in));
   TC_TRY_ASSIGN(options.appended_source, in.text());
+  TC_TRY_ASSIGN(uint32_t check_includes, in.u32());
+  options.check_includes = check_includes != 0;
   return std::make_pair(std::move(source), std::move(options));
 }
 

@@ -22,6 +22,9 @@ struct CompileOptions {
   // Device code compiled after the learner's text (so the learner's line numbers are unchanged),
   // e.g. a generated kernel that reports the launch constants the learner chose.
   std::string appended_source;
+  // Refuse an #include by path before NVRTC runs (include_policy.h). Only tests turn it off, to
+  // show that the sandbox alone keeps such a file unread.
+  bool check_includes = true;
 };
 
 struct CompileDiagnostic {

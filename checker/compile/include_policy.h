@@ -3,12 +3,17 @@
 // never a file by its path. NVRTC would otherwise open any file the grader can read —
 // `#include "/etc/passwd"`, `#include "../../hidden.toml"` — and quote it back in its errors.
 //
-// The scan works on the preprocessor's view of the text: lines spliced at backslash-newlines,
-// comments and string literals understood, so `#/**/include`, `# \<newline>include` and a
-// directive inside a raw string are all read as the compiler would read them. An include whose
-// name comes from a macro is refused too, since its file cannot be known before preprocessing.
-// NvrtcCompiler also passes -no-source-include, so a relative name is looked up only among the
-// toolkit's headers, never beside the kernel.
+// This is the first of two walls: the sandbox (checker/sandbox) is the boundary, and NVRTC runs
+// there unable to read anything but the toolkit. The scan works on the preprocessor's view of the
+// text, as NVRTC's lexer reads it: lines spliced at backslash-newlines, comments, string and
+// character literals, digit separators (only inside a number), raw strings (a delimiter over 16
+// characters is no raw string to NVRTC) and header names understood, so `#/**/include`,
+// `# \<newline>include` and a directive inside a raw string are read as the compiler reads them.
+// An include whose name comes from a macro is refused, since its file cannot be known before
+// preprocessing; so is `__has_include` not followed by a header's name, and `#line`, which would
+// let a kernel choose the lines its findings name. tests/fuzz/fuzz_include_policy.cpp compares the
+// scan with NVRTC itself. NvrtcCompiler also passes -no-source-include, so a relative name is
+// looked up only among the toolkit's headers, never beside the kernel.
 #pragma once
 
 #include <vector>
@@ -18,7 +23,7 @@
 namespace tilecamp {
 
 // One error per refused directive (`#include`, `#include_next`, `#import`, `#embed`,
-// `__has_include`), at its line, with the source line; empty when the file may be compiled.
+// `__has_include`, `#line`), at its line, with the source line; empty when the file may be compiled.
 std::vector<CompileDiagnostic> forbidden_includes(const SourceFile& source);
 
 }  // namespace tilecamp

@@ -1,0 +1,1 @@
+__global__ void k(float* a) { a[0] = 1.0f; }

@@ -1,0 +1,4 @@
+#if __has_include(<x/*>)
+#endif
+#include "/tilecamp/probe.h"
+// */

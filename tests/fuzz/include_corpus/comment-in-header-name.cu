@@ -1,0 +1,3 @@
+#include <cuda_fp16.h/*>
+#include "/tilecamp/probe.h"
+// */

@@ -1,0 +1,1 @@
+%:include "/tilecamp/probe.h"

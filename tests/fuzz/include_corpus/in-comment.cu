@@ -1,0 +1,3 @@
+/* a comment
+#include "/tilecamp/probe.h"
+*/ __global__ void k() {}

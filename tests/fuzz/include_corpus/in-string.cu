@@ -1,0 +1,2 @@
+const char* s = "#include \"/tilecamp/probe.h\"";
+__global__ void k() {}

@@ -1,0 +1,2 @@
+#line 1 "/tilecamp/probe.h"
+int x = ;

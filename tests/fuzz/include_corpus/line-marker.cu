@@ -1,0 +1,2 @@
+# 7 "/tilecamp/probe.h"
+int x = ;

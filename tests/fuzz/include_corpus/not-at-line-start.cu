@@ -1,0 +1,2 @@
+#define EMPTY
+EMPTY #include "/tilecamp/probe.h"

@@ -1,0 +1,2 @@
+_Pragma("message(\"#include \\\"/tilecamp/probe.h\\\"\")")
+#include "/tilecamp/probe.h"

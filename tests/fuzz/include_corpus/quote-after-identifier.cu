@@ -1,0 +1,3 @@
+#define Q x'/*'
+#include "/tilecamp/probe.h"
+// */

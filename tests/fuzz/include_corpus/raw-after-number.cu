@@ -1,0 +1,3 @@
+const char* s = 1R"x(
+#include "/tilecamp/probe.h"
+)x";

@@ -1,0 +1,3 @@
+const char* s = R"a b(
+#include "/tilecamp/probe.h"
+)a b";

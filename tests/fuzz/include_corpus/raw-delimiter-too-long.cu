@@ -1,0 +1,3 @@
+const char* s = R"aaaaaaaaaaaaaaaaaaaaaaaaaaa(
+#include "/tilecamp/probe.h"
+)aaaaaaaaaaaaaaaaaaaaaaaaaaa";

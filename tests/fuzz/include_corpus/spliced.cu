@@ -1,0 +1,2 @@
+#inc\
+lude "/tilecamp/probe.h"
