@@ -18,6 +18,9 @@ struct Diagnostic {
   std::string file;
   int line = 0;
   std::string message;
+  // Seen only while running hidden cases: a student's view shows no line or detail of it, since
+  // a kernel can choose its line by the case's size.
+  bool hidden = false;
 };
 
 }  // namespace tilecamp

@@ -24,11 +24,11 @@ set_target_properties(fuzz_ptx_parser PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${PROJ
 
 # include_policy against NVRTC: the policy's scan plus NVRTC itself as the oracle.
 add_executable(fuzz_include_policy ${PROJECT_SOURCE_DIR}/tests/fuzz/fuzz_include_policy.cpp
-               ${PROJECT_SOURCE_DIR}/checker/compile/include_policy.cpp)
+               ${PROJECT_SOURCE_DIR}/checker/compile/include_policy.cpp ${PROJECT_SOURCE_DIR}/checker/compile/source_text.cpp)
 target_include_directories(fuzz_include_policy PRIVATE ${PROJECT_SOURCE_DIR})
 target_compile_options(fuzz_include_policy PRIVATE ${TILECAMP_FUZZ_FLAGS})
 target_link_options(fuzz_include_policy PRIVATE ${TILECAMP_FUZZ_FLAGS})
-target_link_libraries(fuzz_include_policy PRIVATE CUDA::nvrtc tilecamp_warnings)
+target_link_libraries(fuzz_include_policy PRIVATE CUDA::nvrtc fmt::fmt-header-only tilecamp_warnings)
 set_target_properties(fuzz_include_policy PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/tests/fuzz)
 
 # A fuzz build's CTest replays the seeds (and nothing else: no new inputs, no time spent).

@@ -249,3 +249,26 @@ TEST_CASE("an architecture NVRTC does not know is an error of the compiler, not 
 
 }  // namespace
 }  // namespace tilecamp
+
+namespace tilecamp {
+namespace {
+
+TEST_CASE("a NUL byte or a byte that is not UTF-8 is refused at its line and column before NVRTC reads it") {
+  const std::string text = std::string("// caf\xC3\xA9 is fine\n__global__ void k(float* a) {\n  a[0] = 1; // \xFF\xFE\n") +
+                           std::string(1, '\0') + "}\n";
+  const CompileResult result = compile_or_fail({"kernel.cu", text});
+  CHECK_FALSE(result.ok);
+  REQUIRE(result.diagnostics.size() == 2);
+  CHECK(result.diagnostics[0].line == 3);
+  CHECK(result.diagnostics[0].column == 16);
+  CHECK(result.diagnostics[0].message.starts_with("byte 0xFF is not text"));
+  CHECK(result.diagnostics[1].line == 4);
+  CHECK(result.diagnostics[1].column == 1);
+  CHECK(result.diagnostics[1].message.starts_with("byte 0x00 is not text"));
+  // Overlong and surrogate forms are not UTF-8 either.
+  CHECK(compile_or_fail({"kernel.cu", "// \xC0\xAF\n"}).diagnostics.size() == 1);
+  CHECK(compile_or_fail({"kernel.cu", "// \xED\xA0\x80\n"}).diagnostics.size() == 1);
+}
+
+}  // namespace
+}  // namespace tilecamp

@@ -57,6 +57,23 @@ TEST_CASE("expressions: precedence, functions, names, and errors that quote the 
   CHECK(grade::evaluate("sqrt(width)", names).error() == "unknown function `sqrt` (known: ceil_div, min, max) in `sqrt(width)`");
 }
 
+TEST_CASE("expressions over a learner's constants are checked arithmetic: overflow is an error, never a crash") {
+  const grade::Bindings names = {{"MIN", INT64_MIN}, {"MAX", INT64_MAX}, {"MINUS_ONE", -1}};
+  const std::string overflow = "a value beyond a 64-bit integer's range";
+  CHECK(grade::evaluate("MIN / MINUS_ONE", names).error() == overflow + " in `MIN / MINUS_ONE`");
+  CHECK(grade::evaluate("MIN % MINUS_ONE", names).error().starts_with(overflow));
+  CHECK(grade::evaluate("MAX + 1", names).error().starts_with(overflow));
+  CHECK(grade::evaluate("MIN - 1", names).error().starts_with(overflow));
+  CHECK(grade::evaluate("MAX * 2", names).error().starts_with(overflow));
+  CHECK(grade::evaluate("-MIN", names).error().starts_with(overflow));
+  CHECK(grade::evaluate("99999999999999999999", names).error().starts_with(overflow));
+  CHECK(grade::evaluate("ceil_div(MAX, 2)", names).value() == INT64_MAX / 2 + 1);
+  CHECK(grade::evaluate("ceil_div(-7, 2)", names).value() == -3);
+  CHECK(grade::evaluate(std::string(65, '(') + "1" + std::string(65, ')'), names).error().starts_with("nesting deeper than 64"));
+  CHECK(grade::evaluate(std::string(100000, '-') + "1", names).error().starts_with("nesting deeper than 64"));
+  CHECK(grade::evaluate(std::string(64, '(') + "1" + std::string(64, ')'), names).value() == 1);
+}
+
 TEST_CASE("hidden cases: partial tiles, each dimension 1, primes, then the performance case; fixed by the seed") {
   const grade::Exercise exercise = load("transpose-exercise");
   const std::vector<grade::ProblemCase> cases = grade::draw_cases(exercise.problem, 7);
@@ -128,7 +145,12 @@ TEST_CASE("launch configurations from expressions; a block over 1024 threads nam
   auto too_big = grade::launch_config(exercise.launch, names);
   REQUIRE_FALSE(too_big.has_value());
   CHECK(too_big.error() == "the block (TILE_DIM, BLOCK_ROWS) = (64, 64) is 4096 threads; a block has 1 to 1024 "
-                           "threads, each side at least 1");
+                           "threads, each side at least 1 (z at most 64)");
+  names["TILE_DIM"] = INT64_MAX;  // a learner's constant may be anything: the product would overflow
+  names["BLOCK_ROWS"] = INT64_MAX;
+  auto absurd = grade::launch_config(exercise.launch, names);
+  REQUIRE_FALSE(absurd.has_value());
+  CHECK(absurd.error().find("a block has 1 to 1024 threads") != std::string::npos);
 }
 
 // Judges a transpose of a 40 x 40 matrix where `wrong` rewrites the kernel's output.

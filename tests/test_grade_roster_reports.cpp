@@ -109,15 +109,20 @@ TEST_CASE("student view: a hidden case keeps its number and what went wrong, nev
   }
 }
 
-TEST_CASE("student view: a hidden case's safety finding is named by kind and line, an error's details withheld") {
+TEST_CASE("student view: a hidden case's safety finding is named by kind only: no line, no detail") {
+  // A kernel can choose the line of its fault by the case's size: the line would tell the size.
   grade::Verdict verdict = verdict_of({check("compiles", CheckKind::Compile, CheckStatus::Pass),
                                        check("hidden case 1 (n=77777)", CheckKind::Safety, CheckStatus::Fail,
                                              "line 24: out-of-bounds global load at element 77777 of `a`", true)});
-  verdict.diagnostics.push_back({Severity::Error, "out-of-bounds", verdict.file, 24, "out-of-bounds global load at element 77777 of `a`"});
+  verdict.diagnostics.push_back({Severity::Error, "out-of-bounds", verdict.file, 24, "out-of-bounds global load at element 77777 of `a`", true});
+  verdict.diagnostics.push_back({Severity::Warning, "race", verdict.file, 31, "a race between warps 0 and 1", false});
   const grade::Verdict shown = report::student_view(verdict);
-  CHECK(shown.checks[1].message == "line 24: an out-of-bounds memory access");
+  CHECK(shown.checks[1].message == "an out-of-bounds memory access");
   CHECK(shown.diagnostics[0].message == "an out-of-bounds memory access");
+  CHECK(shown.diagnostics[0].line == 0);
+  CHECK(shown.diagnostics[1].line == 31);  // found in a public case: its line is the student's to see
   CHECK(shown.seed == 0);
+  CHECK_FALSE(test::contains(report::exercise_feedback(result_of(verdict)), ":24"));
 
   grade::Verdict error = verdict_of({});
   error.status = grade::VerdictStatus::Error;

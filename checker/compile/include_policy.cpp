@@ -1,5 +1,7 @@
 #include "checker/compile/include_policy.h"
 
+#include "checker/compile/source_text.h"
+
 #include <cctype>
 #include <string>
 #include <string_view>
@@ -259,19 +261,6 @@ std::string why_refused(const std::string& header) {
     start = end + 1;
   }
   return "";
-}
-
-std::string physical_line(std::string_view text, int line) {
-  size_t start = 0;
-  for (int current = 1; current < line; ++current) {
-    start = text.find('\n', start);
-    if (start == std::string_view::npos) return "";
-    ++start;
-  }
-  const size_t end = text.find('\n', start);
-  std::string result(text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start));
-  if (!result.empty() && result.back() == '\r') result.pop_back();
-  return result;
 }
 
 // `marker` is what the caret points at in the physical line: "#" or "__has_include".

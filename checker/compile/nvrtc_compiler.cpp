@@ -16,6 +16,7 @@
 #include "checker/compile/builtin_headers.h"
 #include "checker/compile/include_policy.h"
 #include "checker/compile/nvrtc_log.h"
+#include "checker/compile/source_text.h"
 
 namespace tilecamp {
 namespace {
@@ -162,8 +163,9 @@ std::string nvrtc_library_directory() {
 
 Expected<CompileResult> NvrtcCompiler::compile(const SourceFile& source,
                                                const CompileOptions& options) {
-  if (std::vector<CompileDiagnostic> refused = options.check_includes ? forbidden_includes(source) : std::vector<CompileDiagnostic>();
-      !refused.empty()) {
+  std::vector<CompileDiagnostic> refused = non_text_bytes(source);
+  if (options.check_includes && refused.empty()) refused = forbidden_includes(source);
+  if (!refused.empty()) {
     CompileResult result;  // NVRTC never opens the file: its text could come back in an error
     for (const CompileDiagnostic& diagnostic : refused) {
       result.log += diagnostic.file + "(" + std::to_string(diagnostic.line) + "): error: " + diagnostic.message + "\n";

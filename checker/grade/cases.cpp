@@ -199,11 +199,12 @@ Expected<emu::LaunchConfig> launch_config(const LaunchSpec& launch, const Bindin
   TC_TRY_ASSIGN(std::vector<int64_t> grid, evaluate_all(launch.grid, names));
   block.resize(3, 1);
   grid.resize(3, 1);
-  const int64_t threads = block[0] * block[1] * block[2];
-  const bool block_ok = block[0] >= 1 && block[1] >= 1 && block[2] >= 1 && block[2] <= 64 && threads <= 1024;
-  if (!block_ok) {
+  // Sides within 1..1024 first, so that their product cannot overflow.
+  const bool sides_ok = block[0] >= 1 && block[1] >= 1 && block[2] >= 1 && block[0] <= 1024 && block[1] <= 1024 && block[2] <= 64;
+  if (!sides_ok || block[0] * block[1] * block[2] > 1024) {
+    const std::string threads = sides_ok ? fmt::format(" is {} threads", block[0] * block[1] * block[2]) : "";
     block.resize(launch.block.size());
-    return make_error(fmt::format("the block {} = {} is {} threads; a block has 1 to 1024 threads, each side at least 1",
+    return make_error(fmt::format("the block {} = {}{}; a block has 1 to 1024 threads, each side at least 1 (z at most 64)",
                                   listed(launch.block), listed(block), threads));
   }
   if (grid[0] < 1 || grid[1] < 1 || grid[2] < 1 || grid[0] > 0x7fffffff || grid[1] > 65535 || grid[2] > 65535) {

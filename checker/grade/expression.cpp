@@ -1,12 +1,17 @@
 #include "checker/grade/expression.h"
 
 #include <cctype>
+#include <cstdint>
 
 namespace tilecamp::grade {
 namespace {
 
+// Nesting deeper than this is refused: a metadata file could otherwise exhaust the stack.
+constexpr int k_max_depth = 64;
+
 // A recursive-descent evaluator: the expressions are a few dozen characters, evaluated a few
-// times per case, so they are not compiled to a tree.
+// times per case, so they are not compiled to a tree. Every operation is checked: a value the
+// learner chose (a launch constant) may be anything a 64-bit integer holds.
 class Evaluator {
  public:
   Evaluator(std::string_view text, const Bindings& names) : m_text(text), m_names(names) {}
@@ -27,7 +32,8 @@ class Evaluator {
       if (op != '+' && op != '-') return value;
       ++m_position;
       TC_TRY_ASSIGN(int64_t right, product());
-      value = op == '+' ? value + right : value - right;
+      const bool overflow = op == '+' ? __builtin_add_overflow(value, right, &value) : __builtin_sub_overflow(value, right, &value);
+      if (overflow) return overflowed();
     }
   }
 
@@ -39,9 +45,11 @@ class Evaluator {
       ++m_position;
       TC_TRY_ASSIGN(int64_t right, unary());
       if (op == '*') {
-        value *= right;
+        if (__builtin_mul_overflow(value, right, &value)) return overflowed();
       } else if (right == 0) {
         return fail("division by zero");
+      } else if (value == INT64_MIN && right == -1) {
+        return overflowed();
       } else {
         value = op == '/' ? value / right : value % right;
       }
@@ -51,24 +59,39 @@ class Evaluator {
   Expected<int64_t> unary() {
     if (peek() == '-') {
       ++m_position;
+      TC_TRY(enter());
       TC_TRY_ASSIGN(int64_t value, unary());
+      --m_depth;
+      if (value == INT64_MIN) return overflowed();
       return -value;
     }
     return primary();
   }
 
+  // One level deeper into parentheses, a call or a minus sign.
+  Status enter() {
+    if (++m_depth > k_max_depth) return fail("nesting deeper than " + std::to_string(k_max_depth) + " levels");
+    return ok();
+  }
+
+  Error overflowed() const { return fail("a value beyond a 64-bit integer's range"); }
+
   Expected<int64_t> primary() {
     const char next = peek();
     if (next == '(') {
       ++m_position;
+      TC_TRY(enter());
       TC_TRY_ASSIGN(int64_t value, sum());
       TC_TRY(expect(')'));
+      --m_depth;
       return value;
     }
     if (std::isdigit(static_cast<unsigned char>(next))) {
       int64_t value = 0;
       while (m_position < m_text.size() && std::isdigit(static_cast<unsigned char>(m_text[m_position]))) {
-        value = value * 10 + (m_text[m_position++] - '0');
+        if (__builtin_mul_overflow(value, 10, &value) || __builtin_add_overflow(value, m_text[m_position++] - '0', &value)) {
+          return overflowed();
+        }
       }
       return value;
     }
@@ -93,14 +116,16 @@ class Evaluator {
       return fail("unknown function `" + function + "` (known: ceil_div, min, max)");
     }
     ++m_position;  // '('
+    TC_TRY(enter());
     TC_TRY_ASSIGN(int64_t a, sum());
     TC_TRY(expect(','));
     TC_TRY_ASSIGN(int64_t b, sum());
     TC_TRY(expect(')'));
+    --m_depth;
     if (function == "min") return a < b ? a : b;
     if (function == "max") return a > b ? a : b;
     if (b <= 0) return fail("ceil_div by " + std::to_string(b) + " (it needs a positive divisor)");
-    return a >= 0 ? (a + b - 1) / b : a / b;
+    return a / b + (a % b > 0 ? 1 : 0);
   }
 
   Status expect(char wanted) {
@@ -131,6 +156,7 @@ class Evaluator {
   std::string_view m_text;
   const Bindings& m_names;
   size_t m_position = 0;
+  int m_depth = 0;
 };
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "checker/compile/nvrtc_compiler.h"
+#include "checker/compile/source_text.h"
 #include "checker/emu/cost_model.h"
 #include "checker/emu/emulator_backend.h"
 #include "checker/grade/cases.h"
@@ -46,6 +47,14 @@ std::string constants_source(const Exercise& exercise) {
   return source + "}\n";
 }
 
+// "TILE_DIM, BLOCK_ROWS": the constants an exercise reads from the learner's file.
+std::string constants_list(const Exercise& exercise) {
+  std::string names;
+  for (const std::string& name : exercise.required_constants) names += (names.empty() ? "" : ", ") + name;
+  for (const auto& [name, fallback] : exercise.optional_constants) names += (names.empty() ? "" : ", ") + name;
+  return names;
+}
+
 Expected<Bindings> read_constants(const Exercise& exercise, Backend& backend) {
   const size_t count = exercise.required_constants.size() + 2 * exercise.optional_constants.size();
   Bindings constants;
@@ -56,7 +65,9 @@ Expected<Bindings> read_constants(const Exercise& exercise, Backend& backend) {
   request.buffers = {{"constants", std::vector<uint8_t>(count * 8, 0)}};
   request.arguments = {{{}, 0}};
   TC_TRY_ASSIGN(LaunchOutcome outcome, backend.launch(request));
-  if (outcome.profile.has_error()) return make_error("could not read the launch constants");
+  for (const Diagnostic& diagnostic : outcome.profile.diagnostics) {
+    if (diagnostic.severity == Severity::Error) return make_error(diagnostic.message);
+  }
   auto value_at = [&](size_t i) {
     int64_t value;
     std::memcpy(&value, outcome.buffers[0].data() + i * 8, 8);
@@ -76,16 +87,11 @@ Expected<Bindings> read_constants(const Exercise& exercise, Backend& backend) {
   return constants;
 }
 
+// A line of the source without its indent, for a message that quotes it.
 std::string source_line(const std::string& text, int line) {
-  std::istringstream in(text);
-  std::string current;
-  for (int i = 1; std::getline(in, current); ++i) {
-    if (i == line) {
-      const size_t start = current.find_first_not_of(" \t");
-      return start == std::string::npos ? "" : current.substr(start);
-    }
-  }
-  return "";
+  const std::string current = physical_line(text, line);
+  const size_t start = current.find_first_not_of(" \t");
+  return start == std::string::npos ? "" : current.substr(start);
 }
 
 // `path` as a shell reads it back: as it is when plain, else in single quotes.
@@ -182,7 +188,11 @@ class Grader {
   Verdict run() {
     if (!compile()) return finish();
     auto constants = read_constants(m_exercise, m_backend);
-    if (!constants) return error(constants.error());
+    if (!constants) {  // the learner's #defines: e.g. a constant that divides by zero
+      add(CheckKind::Compile, CheckStatus::Fail, "launch constants can be read",
+          "evaluating your launch constants (" + constants_list(m_exercise) + ") failed: " + constants.error());
+      return finish();
+    }
     m_constants = *constants;
     for (const auto& [name, value] : m_constants) m_verdict.constants[name] = value;
     auto kernel = ptx::resolve_kernel_name(m_backend.module(), m_exercise.kernel);
@@ -235,6 +245,10 @@ class Grader {
         diagnostic.file = m_source.path;
         diagnostic.line = 0;
         diagnostic.column = 0;
+        diagnostic.source_line.clear();
+      } else if (diagnostic.file == m_source.path && !diagnostic.source_line.empty()) {
+        // The line as the learner wrote it, from this process's copy: never the compiler's words.
+        diagnostic.source_line = physical_line(m_source.text, diagnostic.line);
       }
     }
     for (Diagnostic& diagnostic : report::compile_diagnostics(compiled->diagnostics)) {
@@ -246,8 +260,9 @@ class Grader {
     }
     m_ptx = compiled->ptx;
     auto loaded = m_backend.load(compiled->ptx);
-    if (!loaded) {
-      error(loaded.error());
+    if (!loaded) {  // PTX tilecamp cannot read (or a GPU's driver refuses): the kernel's finding
+      add(CheckKind::Compile, CheckStatus::Fail, "compiles",
+          "it compiled, but the " + m_backend.name() + " cannot load its PTX: " + loaded.error());
       return false;
     }
     add(CheckKind::Compile, CheckStatus::Pass, "compiles", "");
@@ -261,6 +276,7 @@ class Grader {
   }
 
   CaseResult run_case(const ProblemCase& problem_case, const std::string& name) {
+    m_in_hidden_case = problem_case.hidden;
     auto data = make_case_data(m_exercise, problem_case, m_options.seed * 1000003 + m_case_counter++);
     if (!data) {
       error("case " + name + ": " + data.error());
@@ -344,11 +360,16 @@ class Grader {
     return std::move(outcome.buffers);
   }
 
+  // Keeps one of each finding; one a public case also shows is no longer hidden.
   void note_diagnostic(const Diagnostic& diagnostic) {
-    for (const Diagnostic& seen : m_verdict.diagnostics) {
-      if (seen.kind == diagnostic.kind && seen.line == diagnostic.line && seen.file == diagnostic.file) return;
+    for (Diagnostic& seen : m_verdict.diagnostics) {
+      if (seen.kind == diagnostic.kind && seen.line == diagnostic.line && seen.file == diagnostic.file) {
+        seen.hidden &= m_in_hidden_case;
+        return;
+      }
     }
     m_verdict.diagnostics.push_back(diagnostic);
+    m_verdict.diagnostics.back().hidden = m_in_hidden_case;
   }
 
   // The baseline's modelled time over the learner's, on the performance case.
@@ -561,6 +582,7 @@ class Grader {
   std::string m_ptx;         // the learner's compiled module
   uint64_t m_case_counter = 0;
   bool m_stop = false;
+  bool m_in_hidden_case = false;  // the case running now is hidden: its findings are marked so
 };
 
 }  // namespace

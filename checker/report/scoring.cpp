@@ -8,8 +8,12 @@ bool is_performance(const grade::Check& check) { return check.kind == grade::Che
 // Why a check that did not pass cost points.
 std::string reason_for(const grade::Verdict& verdict, const grade::Check& check) {
   switch (check.kind) {
-    case grade::CheckKind::Compile:
-      return check.name == "compiles" ? "compile error" : "kernel not found";
+    case grade::CheckKind::Compile: {
+      // A limit that stopped the compiler is named for itself ("time-limit").
+      if (const std::string kind = safety_kind(verdict, check); !kind.empty()) return kind;
+      if (check.name == "compiles") return "compile error";
+      return check.name == "launch constants can be read" ? "bad launch constants" : "kernel not found";
+    }
     case grade::CheckKind::Safety: {
       const std::string kind = safety_kind(verdict, check);
       return kind.empty() ? "unsafe" : kind;

@@ -56,14 +56,11 @@ std::string hidden_correctness_summary(const std::string& message) {
   return summary;
 }
 
-// "line 24: out-of-bounds global load of 4 bytes at element 100 of `a` ..." -> "line 24: an
-// out-of-bounds memory access".
+// "line 24: out-of-bounds global load of 4 bytes at element 100 of `a` ..." -> "an out-of-bounds
+// memory access": not even the line, which a kernel can choose by the case's size.
 std::string hidden_safety_summary(const grade::Verdict& verdict, const grade::Check& check) {
-  static const std::regex k_line(R"(^line (\d+): )");
-  std::smatch match;
-  const std::string where = std::regex_search(check.message, match, k_line) ? "line " + match[1].str() + ": " : "";
   const std::string kind = safety_kind(verdict, check);
-  return where + (kind.empty() ? "an error the emulator found" : finding_phrase(kind));
+  return kind.empty() ? "an error the emulator found" : finding_phrase(kind);
 }
 
 // A compile error's text may quote any file the kernel #includes, and a student may include any
@@ -129,6 +126,7 @@ grade::Verdict student_view(const grade::Verdict& verdict) {
   for (Diagnostic& diagnostic : shown.diagnostics) {
     if (diagnostic.kind != "compile") {
       diagnostic.message = finding_phrase(diagnostic.kind);
+      if (diagnostic.hidden) diagnostic.line = 0;
     } else if (diagnostic.file != verdict.file) {
       diagnostic.file = "a file your kernel includes";
       diagnostic.line = 0;

@@ -50,6 +50,7 @@ Expected<Diagnostic> read_diagnostic(const nlohmann::json& item) {
   diagnostic.file = item.at("file").get<std::string>();
   diagnostic.line = item.at("line").get<int>();
   diagnostic.message = item.at("message").get<std::string>();
+  diagnostic.hidden = item.value("hidden", false);
   return diagnostic;
 }
 
@@ -81,6 +82,9 @@ nlohmann::ordered_json verdict_record(const grade::Verdict& verdict) {
   nlohmann::ordered_json record = verdict_json(verdict);
   for (size_t i = 0; i < verdict.checks.size(); ++i) {
     if (verdict.checks[i].hidden) record["checks"][i]["hidden"] = true;
+  }
+  for (size_t i = 0; i < verdict.diagnostics.size(); ++i) {
+    if (verdict.diagnostics[i].hidden) record["diagnostics"][i]["hidden"] = true;
   }
   return record;
 }

@@ -106,7 +106,12 @@ class SandboxWorker {
     TC_TRY_ASSIGN(auto input, child::read_compile_request(request));
     auto result = m_compiler.compile(input.first, input.second);
     if (!result && result.error().find("OUT_OF_MEMORY") != std::string::npos) ::_exit(k_exit_out_of_memory);
-    if (!result) return Error{result.error()};
+    if (!result) {  // NVRTC itself failed on this text: the file's finding, like a compile error
+      CompileResult failed;
+      failed.log = result.error();
+      failed.diagnostics.push_back({input.first.path, 0, 0, "error", "NVRTC failed on this file: " + result.error(), "", ""});
+      result = std::move(failed);
+    }
     reply.u32(static_cast<uint32_t>(Reply::Ok));
     child::write_compile_result(reply, *result);
     return ok();
