@@ -27,7 +27,8 @@ add_executable(fuzz_include_policy ${PROJECT_SOURCE_DIR}/tests/fuzz/fuzz_include
                ${PROJECT_SOURCE_DIR}/checker/compile/include_policy.cpp ${PROJECT_SOURCE_DIR}/checker/compile/source_text.cpp)
 target_include_directories(fuzz_include_policy PRIVATE ${PROJECT_SOURCE_DIR})
 target_compile_options(fuzz_include_policy PRIVATE ${TILECAMP_FUZZ_FLAGS})
-target_link_options(fuzz_include_policy PRIVATE ${TILECAMP_FUZZ_FLAGS})
+# --as-needed: CMake's CUDA::nvrtc names the driver's stub too, which clang would keep.
+target_link_options(fuzz_include_policy PRIVATE ${TILECAMP_FUZZ_FLAGS} -Wl,--as-needed)
 target_link_libraries(fuzz_include_policy PRIVATE CUDA::nvrtc fmt::fmt-header-only tilecamp_warnings)
 set_target_properties(fuzz_include_policy PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/tests/fuzz)
 
