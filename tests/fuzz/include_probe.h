@@ -1,7 +1,8 @@
 // The oracle that tells whether NVRTC itself opens a file named by path in a kernel's text: the
 // program is given one in-memory header, /tilecamp/probe.h, whose only line is an #error, and
-// NVRTC checks its in-memory headers before the disk for any name. If the log carries an error
-// located in that header, NVRTC included it. include_policy must refuse every such text; the
+// NVRTC checks its in-memory headers before the disk for any name. If a line of the log starts
+// with an error located in that header, NVRTC included it (the kernel's own text appears in the
+// log only indented, as the quoted source line, or after a location of its own). include_policy must refuse every such text; the
 // unit test checks the corpus in tests/fuzz/include_corpus/ and fuzz_include_policy searches for
 // more.
 #pragma once
@@ -27,7 +28,8 @@ inline bool nvrtc_opens_probe(const std::string& text) {
   std::string log(size, '\0');
   nvrtcGetProgramLog(program, log.data());
   nvrtcDestroyProgram(&program);
-  return log.find(std::string(k_probe_header) + "(") != std::string::npos;
+  const std::string location = std::string(k_probe_header) + "(1): ";
+  return log.starts_with(location) || log.find("\n" + location) != std::string::npos;
 }
 
 }  // namespace tilecamp::test
