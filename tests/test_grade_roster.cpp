@@ -4,10 +4,6 @@
 // run killed half-way and resumed.
 // Only 01-vector-add and 02-transpose-tiled are graded, to keep it to seconds.
 #include <doctest/doctest.h>
-#include <fcntl.h>
-#include <signal.h>
-#include <spawn.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -16,13 +12,14 @@
 #include <thread>
 
 #include "tests/test_runner_support.h"
+#include "tests/tilecamp_process.h"
 #include "tests/test_support.h"
-
-extern char** environ;
 
 namespace tilecamp {
 namespace {
 namespace fs = std::filesystem;
+using test::RunResult;
+using test::TilecampProcess;
 
 constexpr const char* k_seed = "987654321";
 constexpr const char* k_hidden_size = "77777";  // a hidden case of 01-vector-add: n = 77777
@@ -80,50 +77,6 @@ void write_class(const test::ScratchFolder& folder) {
   folder.write("roster/erin/exercises/01-vector-add/exercise.toml", "[thresholds.emulator]\n");
   folder.write("hidden.toml", k_hidden_tests);
 }
-
-struct RunResult {
-  int exit = -1;
-  std::string out, err;
-};
-
-// tilecamp started on the course of this source tree (read only: grading writes only under
-// --out), its output in files of the scratch folder.
-class TilecampProcess {
- public:
-  TilecampProcess(const test::ScratchFolder& folder, std::vector<std::string> arguments, const std::string& name)
-      : m_out(folder.path() / (name + ".out")), m_err(folder.path() / (name + ".err")) {
-    arguments.insert(arguments.begin(), TILECAMP_BINARY);
-    std::vector<char*> argv;
-    for (std::string& argument : arguments) argv.push_back(argument.data());
-    argv.push_back(nullptr);
-    std::vector<std::string> environment = {std::string("TILECAMP_ROOT=") + TILECAMP_SOURCE_DIR, "NO_COLOR=1"};
-    for (char** variable = environ; *variable != nullptr; ++variable) {
-      const std::string entry = *variable;
-      if (!entry.starts_with("TILECAMP_ROOT=") && !entry.starts_with("NO_COLOR=")) environment.push_back(entry);
-    }
-    std::vector<char*> envp;
-    for (std::string& entry : environment) envp.push_back(entry.data());
-    envp.push_back(nullptr);
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, 1, m_out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    posix_spawn_file_actions_addopen(&actions, 2, m_err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    REQUIRE(posix_spawn(&m_pid, argv[0], &actions, nullptr, argv.data(), envp.data()) == 0);
-    posix_spawn_file_actions_destroy(&actions);
-  }
-
-  RunResult wait() {
-    int status = 0;
-    waitpid(m_pid, &status, 0);
-    return {WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status), test::read_text(m_out), test::read_text(m_err)};
-  }
-
-  void kill_now() { ::kill(m_pid, SIGKILL); }
-
- private:
-  fs::path m_out, m_err;
-  pid_t m_pid = -1;
-};
 
 std::vector<std::string> grade_arguments(const test::ScratchFolder& folder, const std::string& out, const char* jobs = "2") {
   return {"grade", (folder.path() / "roster").string(), "--out", (folder.path() / out).string(), "--hidden",
@@ -347,6 +300,51 @@ TEST_CASE("grade: a folder whose name is not UTF-8 is skipped with a warning; th
         "student,01-vector-add,01-vector-add status,total,max_total\nalice,2,pass,2,2\nsam,0,fail,0,2\n");
 }
 
+// What a student tries, to take the hidden tests or a classmate's work through their own
+// feedback: every way of making NVRTC open a file and quote it back that include_policy once let
+// through, aimed at the hidden-tests file, a classmate's kernel, /proc/self/environ and the
+// grading process's job file (found through /proc/self/cwd).
+std::string hostile_kernel(const std::string& target) {
+  return "#define Q x'/*'\n#include \"" + target + "\"\n// */\n"
+         "#define TEXT(x) #x\nstatic_assert(0, TEXT(\n#include \"" + target + "\"\n));\n"
+         "const char* s = R\"aaaaaaaaaaaaaaaaaaaaaaaaaaa(\n#include \"" + target + "\"\n)aaaaaaaaaaaaaaaaaaaaaaaaaaa\";\n"
+         "__global__ void vectorAdd(const float* a, const float* b, float* c, int n) {}\n";
+}
+
+TEST_CASE("grade: a student's kernel reads nothing of the hidden tests, a classmate's kernel or the grader") {
+  test::ScratchFolder folder;
+  const std::string hidden_secret = "hidden-secret-4242", classmate_secret = "classmate-secret-2424";
+  folder.write("hidden.toml", std::string("# ") + hidden_secret + "\n" + k_hidden_tests);
+  folder.write("roster/alice/exercises/01-vector-add/kernel.cu",
+               "// " + classmate_secret + "\n" + test::read_text(test::source_path("solutions/01-vector-add/kernel.cu")));
+  const std::string targets[] = {(folder.path() / "hidden.toml").string(),
+                                 (folder.path() / "roster/alice/exercises/01-vector-add/kernel.cu").string(),
+                                 "/proc/self/environ", "/proc/self/cwd/../01-vector-add.json.job"};
+  for (size_t i = 0; i < std::size(targets); ++i) {
+    folder.write("roster/mallory" + std::to_string(i) + "/exercises/01-vector-add/kernel.cu", hostile_kernel(targets[i]));
+  }
+  const RunResult run = TilecampProcess(folder,
+                                        {"grade", (folder.path() / "roster").string(), "--out", (folder.path() / "reports").string(),
+                                         "--hidden", (folder.path() / "hidden.toml").string(), "--seed", k_seed,
+                                         "--exercises", "01-vector-add", "--backend", "emulator"},
+                                        "reports")
+                            .wait();
+  INFO(run.out, run.err);
+  CHECK(run.exit == 0);
+  for (size_t i = 0; i < std::size(targets); ++i) {
+    const std::string student = "mallory" + std::to_string(i);
+    CHECK(graded(json_file(folder.path() / "reports/grades.json"), student, "01-vector-add")["reason"] == "compile error");
+    for (const char* report : {"feedback.txt", "results.json"}) {
+      const std::string text = test::read_text(folder.path() / "reports/students" / student / report);
+      INFO(student, " ", report);
+      CHECK_FALSE(test::contains(text, hidden_secret));
+      CHECK_FALSE(test::contains(text, classmate_secret));
+      CHECK_FALSE(test::contains(text, k_seed));
+      CHECK_FALSE(test::contains(text, "PATH="));
+    }
+  }
+}
+
 TEST_CASE("grade: only what grade writes is swept from REPORT_DIR; an unrelated *.tmpN file survives") {
   test::ScratchFolder folder;
   folder.write("reports/notes/file.tmp4000000", "mine\n");
@@ -392,8 +390,9 @@ TEST_CASE("grade: a submission over the time limit is stopped and fails alone; t
   CHECK(test::read_text(folder.path() / "reports/grades.csv") ==
         "student,01-vector-add,01-vector-add status,total,max_total\nalice,2,pass,2,2\nsam,0,fail,0,2\n");
   CHECK(graded(json_file(folder.path() / "reports/grades.json"), "sam", "01-vector-add")["reason"] == "time-limit");
-  CHECK(test::contains(test::read_text(folder.path() / "reports/students/sam/feedback.txt"),
-                       "grading it took longer than 1 s and was stopped"));
+  const std::string feedback = test::read_text(folder.path() / "reports/students/sam/feedback.txt");
+  CHECK(test::contains(feedback, "running the kernel took longer than the 1 s a check may take, and was stopped"));
+  CHECK_FALSE(test::contains(feedback, "--time-limit"));  // a student cannot change the class's limits
 }
 
 TEST_CASE("grade: a grading process that dies is an error for that submission, never a crash of the run; exit 1") {

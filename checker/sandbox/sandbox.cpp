@@ -172,8 +172,8 @@ Sandbox::CallResult Sandbox::call(const std::string& request, const std::string&
     m_worker.stop();
     result.finding = finding_after(doing);
     result.finding->kind = "time-limit";
-    result.finding->message = "the check ran out of its " + seconds_text(m_options.limits.seconds) +
-                              " s before " + doing + " (change the limit with --time-limit)";
+    result.finding->message = "the check ran out of its " + seconds_text(m_options.limits.seconds) + " s before " + doing +
+                              option_hint("--time-limit");
     return result;
   }
   auto reply = m_worker.call(request, left.count(), max_reply_bytes);
@@ -201,18 +201,22 @@ Sandbox::CallResult Sandbox::call(const std::string& request, const std::string&
   return result;
 }
 
+std::string Sandbox::option_hint(const std::string& option) const {
+  return m_options.name_options ? " (change the limit with " + option + ")" : "";
+}
+
 LimitFinding Sandbox::finding_after(const std::string& doing) const {
   const child::WorkerEnd& end = m_worker.last_end();
   const int signal = WIFSIGNALED(end.status) ? WTERMSIG(end.status) : 0;
   const double cpu_limit = std::ceil(m_options.limits.seconds) + 2;
   if (end.timed_out || signal == SIGXCPU || (signal == SIGKILL && end.cpu_seconds >= cpu_limit)) {
     return {"time-limit", doing + " took longer than the " + seconds_text(m_options.limits.seconds) +
-                              " s a check may take, and was stopped: a loop that never ends, or far too much work? "
-                              "(change the limit with --time-limit)"};
+                              " s a check may take, and was stopped: a loop that never ends, or far too much work?" +
+                              option_hint("--time-limit")};
   }
   if (WIFEXITED(end.status) && WEXITSTATUS(end.status) == k_exit_out_of_memory) {
     return {"memory-limit", doing + " needed more than the " + std::to_string(m_options.limits.memory_bytes >> 20) +
-                                " MiB of memory a check may use, and was stopped (change the limit with --memory-limit)"};
+                                " MiB of memory a check may use, and was stopped" + option_hint("--memory-limit")};
   }
   if (signal == SIGSYS) {
     return {"sandbox", doing + " made a system call the sandbox forbids, and was stopped"};

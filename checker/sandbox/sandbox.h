@@ -26,6 +26,9 @@ struct SandboxOptions {
   std::string program;  // the tilecamp program, started as `__sandbox`
   Limits limits;
   bool confine = true;  // false: --no-sandbox (limits and a child process still, no Landlock or seccomp)
+  // Findings say which option changes the limit ("--time-limit"): for whoever runs tilecamp, not
+  // for a student reading feedback on a class's grading.
+  bool name_options = true;
 };
 
 // A finding the sandbox's limits made: kind and sentence, for the compiler's or a launch's result.
@@ -63,6 +66,7 @@ class Sandbox : public std::enable_shared_from_this<Sandbox> {
  private:
   explicit Sandbox(SandboxOptions options);
   LimitFinding finding_after(const std::string& doing) const;
+  std::string option_hint(const std::string& option) const;
 
   SandboxOptions m_options;
   child::WorkerProcess m_worker;
