@@ -45,6 +45,11 @@ Expected<BackendChoice> choose_backend(const std::string& choice, sandbox::Sandb
     gpu::GpuOptions options;
     options.worker_command = worker_command(sanitizer_tool);
     options.timeout_s = timeout_seconds();
+    options.read_outline = [shared = sandbox.shared_from_this()](const std::string& ptx) -> Expected<ptx::Module> {
+      std::unique_ptr<Backend> emulator = shared->emulator();
+      TC_TRY(emulator->load(ptx));
+      return emulator->module();
+    };
     auto gpu = gpu::GpuBackend::open(options);
     if (gpu) {
       chosen.backend = std::move(*gpu);

@@ -527,3 +527,42 @@ TEST_CASE("a kernel whose local arrays exceed a thread's 512 KiB is refused at l
 
 }  // namespace
 }  // namespace tilecamp
+
+namespace tilecamp {
+namespace {
+
+// A kernel that checks the clocks it reads could tell the emulator from a GPU by one read (a
+// %globaltimer of 0, a cycle count that starts at 0): the emulator's clocks are modelled instead,
+// plausible and still the same on every run.
+TEST_CASE("the clocks a kernel reads are plausible: a realistic epoch, counting up, ticking like a GPU's") {
+  const std::string source =
+      "__global__ void clocks(unsigned long long* out) {\n"
+      "  unsigned long long t0, t1, lo, hi;\n"
+      "  asm volatile(\"mov.u64 %0, %%globaltimer;\" : \"=l\"(t0));\n"
+      "  long long c0 = clock64();\n"
+      "  float s = 0;\n"
+      "  for (int k = 0; k < 1000; ++k) s += k * 0.5f;\n"
+      "  long long c1 = clock64();\n"
+      "  asm volatile(\"mov.u64 %0, %%globaltimer;\" : \"=l\"(t1));\n"
+      "  unsigned l, h;\n"
+      "  asm volatile(\"mov.u32 %0, %%globaltimer_lo;\" : \"=r\"(l));\n"
+      "  asm volatile(\"mov.u32 %0, %%globaltimer_hi;\" : \"=r\"(h));\n"
+      "  lo = l; hi = h;\n"
+      "  out[0] = t0; out[1] = t1; out[2] = c0; out[3] = c1; out[4] = lo; out[5] = hi; out[6] = (unsigned long long)s;\n"
+      "}\n";
+  const auto report = test::run_kernel("clocks.cu", source, "clocks", {1, 1, 1}, {32, 1, 1}, {"u64[7]=zeros"});
+  const std::vector<uint64_t> out = test::buffer_of<uint64_t>(report, 0);
+  REQUIRE(out.size() == 7);
+  CHECK(out[0] > 1'700'000'000'000'000'000ull);  // nanoseconds since 1970: after 2023
+  CHECK(out[0] < 2'000'000'000'000'000'000ull);
+  CHECK(out[1] > out[0]);
+  CHECK(out[0] % 32 == 0);
+  CHECK(out[2] > 1'000'000'000ull);  // a cycle counter that has run since the GPU started
+  CHECK(out[3] - out[2] > 1000);     // a thousand trips of a loop take cycles
+  CHECK(((out[5] << 32) | out[4]) >= out[1]);
+  const auto again = test::run_kernel("clocks.cu", source, "clocks", {1, 1, 1}, {32, 1, 1}, {"u64[7]=zeros"});
+  CHECK(test::buffer_of<uint64_t>(again, 0) == out);  // deterministic
+}
+
+}  // namespace
+}  // namespace tilecamp

@@ -313,12 +313,32 @@ uint64_t KernelRun::special(const Warp& warp, const Operand& operand, int lane) 
     case SpecialRegister::LanemaskLe: return (2ull << lane) - 1;
     case SpecialRegister::LanemaskGe: return ~((1u << lane) - 1) & 0xffffffffu;
     case SpecialRegister::LanemaskGt: return ~((2ull << lane) - 1) & 0xffffffffu;
-    // Deterministic clocks: one tick per warp instruction, so timing code gives stable output.
-    case SpecialRegister::Clock: return warp.executed & 0xffffffffu;
-    case SpecialRegister::Clock64: return warp.executed;
-    case SpecialRegister::Globaltimer: return warp.executed * 1000;
+    case SpecialRegister::Clock: return modelled_cycles(warp) & 0xffffffffu;
+    case SpecialRegister::Clock64: return modelled_cycles(warp);
+    case SpecialRegister::Globaltimer: return modelled_nanoseconds(warp);
+    case SpecialRegister::GlobaltimerLo: return modelled_nanoseconds(warp) & 0xffffffffu;
+    case SpecialRegister::GlobaltimerHi: return modelled_nanoseconds(warp) >> 32;
   }
   return 0;
+}
+
+// The clocks a kernel can read, modelled and deterministic (the same kernel reads the same values
+// everywhere) but plausible, so that a kernel cannot tell the emulator from a GPU by one read: an
+// SM's cycle counter starts where a GPU's has counted for some seconds since boot and advances
+// k_cycles_per_instruction per warp instruction of the reading warp, each later wave of blocks
+// starting later; the global timer counts nanoseconds at the H200's 1.98 GHz from a fixed
+// date (2025-12-01, in Unix time) and, like a GPU's, ticks in steps of 32 ns.
+uint64_t KernelRun::modelled_cycles(const Warp& warp) const {
+  constexpr uint64_t k_boot_cycles = 9'537'062'912;  // about 4.8 s at 1.98 GHz
+  constexpr uint64_t k_cycles_per_instruction = 4, k_cycles_per_wave = 250'000;
+  const uint64_t wave = m_block_linear / k_sm_count;
+  return k_boot_cycles + wave * k_cycles_per_wave + warp.executed * k_cycles_per_instruction;
+}
+
+uint64_t KernelRun::modelled_nanoseconds(const Warp& warp) const {
+  constexpr uint64_t k_epoch_ns = 1'764'547'200'000'000'000;
+  const uint64_t nanoseconds = k_epoch_ns + modelled_cycles(warp) * 100 / 198;
+  return nanoseconds / 32 * 32;
 }
 
 uint64_t KernelRun::symbol_value(int symbol) const {

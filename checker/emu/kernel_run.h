@@ -120,6 +120,8 @@ class KernelRun {
   uint64_t read(const Warp& warp, const ptx::Operand& operand, int lane) const;
   bool read_predicate(const Warp& warp, const ptx::Operand& operand, int lane) const;
   uint64_t special(const Warp& warp, const ptx::Operand& operand, int lane) const;
+  uint64_t modelled_cycles(const Warp& warp) const;
+  uint64_t modelled_nanoseconds(const Warp& warp) const;
   void write(Warp& warp, int reg, int lane, uint64_t value) { warp.registers[reg * k_warp_size + lane] = value; }
 
   // memory (kernel_memory.cpp)

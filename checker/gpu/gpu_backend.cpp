@@ -87,7 +87,8 @@ Status GpuBackend::send_load() {
 }
 
 Status GpuBackend::load(const std::string& ptx) {
-  auto module = ptx::parse_module(ptx);
+  const auto& read_outline = m_session->options.read_outline;
+  auto module = read_outline ? read_outline(ptx) : ptx::parse_module(ptx);
   if (!module) return make_error("cannot read the PTX: " + module.error());
   m_module = std::make_unique<ptx::Module>(std::move(*module));
   m_ptx = ptx;

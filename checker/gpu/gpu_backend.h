@@ -4,6 +4,7 @@
 // reported as an error diagnostic of that launch; the next launch starts a fresh worker.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -23,6 +24,9 @@ struct GpuInfo {
 struct GpuOptions {
   std::vector<std::string> worker_command;  // e.g. {"/path/to/tilecamp", "__gpu-worker"}
   double timeout_s = 10;                    // per launch, timed repetitions included
+  // Reads a module's outline (its kernels and their parameters) from PTX: in tilecamp, in the
+  // sandbox, since the PTX carries a kernel's inline assembly; parsed here when empty.
+  std::function<Expected<ptx::Module>(const std::string& ptx)> read_outline;
 };
 
 class GpuBackend : public Backend {

@@ -69,6 +69,7 @@ enum class Rounding : uint8_t { None, Rn, Rz, Rm, Rp, Rni, Rzi, Rmi, Rpi };
 enum class SpecialRegister : uint8_t {
   Tid, Ntid, Ctaid, Nctaid, Laneid, Warpid, Nwarpid, Smid, Nsmid, Gridid,
   LanemaskEq, LanemaskLe, LanemaskLt, LanemaskGe, LanemaskGt, Clock, Clock64, Globaltimer,
+  GlobaltimerLo, GlobaltimerHi,
 };
 
 struct Operand {

@@ -27,6 +27,8 @@ const std::unordered_map<std::string_view, std::pair<SpecialRegister, bool>>& sp
       {"%lanemask_gt", {SpecialRegister::LanemaskGt, false}},
       {"%clock", {SpecialRegister::Clock, false}},    {"%clock64", {SpecialRegister::Clock64, false}},
       {"%globaltimer", {SpecialRegister::Globaltimer, false}},
+      {"%globaltimer_lo", {SpecialRegister::GlobaltimerLo, false}},
+      {"%globaltimer_hi", {SpecialRegister::GlobaltimerHi, false}},
   };
   return table;
 }
