@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "checker/report/verdict_record.h"
+#include "checker/util/utf8.h"
 
 namespace tilecamp::runner {
 namespace fs = std::filesystem;
@@ -71,34 +72,14 @@ std::string escaped_bytes(std::string_view text) {
   return out;
 }
 
-bool is_valid_utf8(std::string_view text) {
-  for (size_t i = 0; i < text.size();) {
-    const unsigned char lead = static_cast<unsigned char>(text[i]);
-    size_t length = 0;
-    uint32_t code = 0;
-    if (lead < 0x80) {
-      ++i;
-      continue;
-    } else if ((lead & 0xe0) == 0xc0) {
-      length = 2, code = lead & 0x1f;
-    } else if ((lead & 0xf0) == 0xe0) {
-      length = 3, code = lead & 0x0f;
-    } else if ((lead & 0xf8) == 0xf0) {
-      length = 4, code = lead & 0x07;
-    } else {
-      return false;
-    }
-    if (i + length > text.size()) return false;
-    for (size_t k = 1; k < length; ++k) {
-      const unsigned char next = static_cast<unsigned char>(text[i + k]);
-      if ((next & 0xc0) != 0x80) return false;
-      code = (code << 6) | (next & 0x3f);
-    }
-    static constexpr uint32_t k_least[] = {0, 0, 0x80, 0x800, 0x10000};
-    if (code < k_least[length] || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return false;
-    i += length;
+bool has_control_characters(std::string_view text) {
+  for (size_t i = 0; i < text.size(); ++i) {
+    const unsigned char byte = static_cast<unsigned char>(text[i]);
+    if (byte < 0x20 || byte == 0x7f) return true;
+    // U+0080..U+009F, the C1 controls (CSI among them), are 0xC2 0x80..0x9F in UTF-8.
+    if (byte == 0xc2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) <= 0x9f) return true;
   }
-  return true;
+  return false;
 }
 
 bool lies_inside(const fs::path& path, const fs::path& folder) {
@@ -126,6 +107,9 @@ Expected<Roster> list_students(const fs::path& roster, const fs::path& skip) {
     } else if (!is_valid_utf8(name)) {
       result.not_graded.push_back(shown + ": the folder's name is not valid UTF-8: not graded (no report could name "
                                   "the student); rename it and grade again");
+    } else if (has_control_characters(name)) {
+      result.not_graded.push_back(shown + ": the folder's name holds control characters (they would reach the terminal "
+                                  "and the reports as escape sequences): not graded; rename it and grade again");
     } else {
       result.students.push_back({name, fs::absolute(entry.path())});
     }

@@ -36,7 +36,8 @@ Expected<Roster> list_students(const std::filesystem::path& roster, const std::f
 
 // `text` with every byte that is not printable ASCII written as \xNN.
 std::string escaped_bytes(std::string_view text);
-bool is_valid_utf8(std::string_view text);
+// Whether `text` holds C0 or C1 control characters or DEL (escape sequences start with them).
+bool has_control_characters(std::string_view text);
 
 // Whether `path`, its symbolic links resolved, lies inside `folder` (resolved too). A path that
 // cannot be resolved does not.

@@ -44,35 +44,11 @@ class HiddenReader : public grade::TomlFields {
     return ok();
   }
 
-  // Every buffer of the case within what the case builder allows (grade::check_buffer_elements), so
-  // that a case too large fails here, before grading, not as every submission's error.
+  // The case within what grading allows (grade::check_case_fits): a case too large fails here,
+  // before grading, not as every submission's error.
   Status fits(const grade::Exercise& exercise, const std::vector<int64_t>& dims, const std::string& field) const {
-    grade::Bindings names;
-    for (size_t d = 0; d < dims.size(); ++d) names[exercise.problem.dims[d]] = dims[d];
-    for (const grade::Param& param : exercise.params) {
-      if (!param.pointer) continue;
-      auto count = grade::evaluate(param.size, names);
-      if (!count) return make_error(file().string() + ": field `" + field + "`: buffer `" + param.name + "`: " + count.error());
-      if (Status fits = grade::check_buffer_elements(param, *count); !fits) {
-        return make_error(file().string() + ": field `" + field + "`: " + fits.error());
-      }
-    }
-    return ok();
-  }
-
-  Status thresholds(const toml::node& node, const std::string& field, const std::string& backend,
-                    std::vector<grade::Threshold>& out) const {
-    const toml::table* table = node.as_table();
-    if (table == nullptr) return error(field, "a table of metric = bound");
-    for (const auto& [key, value] : *table) {
-      const std::string metric(key.str());
-      if (!grade::is_known_metric(metric, backend)) {
-        return make_error(file().string() + ": field `" + field + "." + metric + "`: unknown metric; known metrics: " +
-                          joined(grade::known_metrics(backend)));
-      }
-      auto bound = value.value<double>();
-      if (!bound) return error(field + "." + metric, "a number");
-      out.push_back({metric, *bound, grade::metric_is_lower_bound(metric)});
+    if (Status checked = grade::check_case_fits(exercise, dims, true); !checked) {
+      return make_error(file().string() + ": field `" + field + "`: " + checked.error());
     }
     return ok();
   }

@@ -204,6 +204,21 @@ TEST_CASE("malformed fields are errors naming the file, the field and what was e
        "field `baseline`: expected a [baseline] kernel: a speedup threshold measures against it"},
       {"a dimension without a hidden range", "hidden_ranges = { width = [1, 200], height = [1, 200] }",
        "hidden_ranges = { width = [1, 200] }", "field `problem.hidden_ranges.height`: expected a range [low, high]"},
+      {"a NaN threshold", "global_st_sectors_per_request = 4.0", "global_st_sectors_per_request = nan",
+       "field `thresholds.emulator.global_st_sectors_per_request`: expected a finite number"},
+      {"an infinite threshold", "global_st_sectors_per_request = 4.0", "global_st_sectors_per_request = inf",
+       "field `thresholds.emulator.global_st_sectors_per_request`: expected a finite number"},
+      {"a division by zero in a scalar", "value = \"width\"", "value = \"width / (height - height)\"",
+       "field `param[2].value`: expected an expression: division by zero in `width / (height - height)`"},
+      {"a division by zero at one case's size", "value = \"width\"", "value = \"width / (height - 37)\"",
+       "field `problem.public[1]`: division by zero in `width / (height - 37)`"},
+      {"hidden ranges whose largest case has buffers too large", "width = [1, 200]", "width = [1, 2000000]",
+       "field `problem.hidden_ranges`: buffer `in` would have 400000000 elements"},
+      {"a performance case over the buffer limit", "performance = [768, 544]", "performance = [100000, 100000]",
+       "field `problem.performance`: buffer `in` would have 10000000000 elements"},
+      {"a case whose work the emulator cannot do in seconds", "performance = [768, 544]",
+       "performance = [768, 544]\nfmas = \"width * height * width\"",
+       "field `problem.performance`: the case would take 320864256 multiply-adds"},
   };
   for (const Case& c : cases) {
     CAPTURE(c.what);

@@ -345,6 +345,43 @@ TEST_CASE("grade: a student's kernel reads nothing of the hidden tests, a classm
   }
 }
 
+TEST_CASE("grade: a folder whose name holds an escape sequence is skipped, named escaped; the class is graded") {
+  test::ScratchFolder folder;
+  folder.write("roster/evil\x1b]0;owned\x07\x1b[2J/exercises/01-vector-add/kernel.cu",
+               test::read_text(test::source_path("solutions/01-vector-add/kernel.cu")));
+  const RunResult run = grade_alice_and_sam(folder, k_vector_subtract, "--jobs=2");
+  INFO(run.err);
+  CHECK(run.exit == 1);
+  CHECK(test::contains(run.err, "roster/evil\\x1b]0;owned\\x07\\x1b[2J: the folder's name holds control characters"));
+  CHECK_FALSE(test::contains(run.out + run.err, "\x1b"));
+  CHECK(test::read_text(folder.path() / "reports/grades.csv") ==
+        "student,01-vector-add,01-vector-add status,total,max_total\nalice,2,pass,2,2\nsam,0,fail,0,2\n");
+}
+
+TEST_CASE("grade: hidden tests with a NaN threshold, or a case too much work to emulate, are refused before grading") {
+  test::ScratchFolder folder;
+  folder.write("roster/alice/exercises/05-sgemm-tiled/kernel.cu", test::read_text(test::source_path("solutions/05-sgemm-tiled/kernel.cu")));
+  const std::pair<std::string, std::string> hidden[] = {
+      {"[exercise.05-sgemm-tiled.thresholds.emulator]\nmodelled_speedup = nan\n",
+       "field `exercise.05-sgemm-tiled.thresholds.emulator.modelled_speedup`: expected a finite number"},
+      {"[exercise.05-sgemm-tiled]\ncases = [[1000, 1000, 1000]]\n",
+       "field `exercise.05-sgemm-tiled.cases[0]`: the case would take 1000000000 multiply-adds"},
+  };
+  for (const auto& [toml, error] : hidden) {
+    folder.write("hidden.toml", toml);
+    const RunResult run = TilecampProcess(folder,
+                                          {"grade", (folder.path() / "roster").string(), "--out",
+                                           (folder.path() / "reports").string(), "--hidden", (folder.path() / "hidden.toml").string(),
+                                           "--exercises", "05-sgemm-tiled", "--backend", "emulator"},
+                                          "reports")
+                              .wait();
+    INFO(run.err);
+    CHECK(run.exit == 2);
+    CHECK(test::contains(run.err, (folder.path() / "hidden.toml").string() + ": " + error));
+    CHECK_FALSE(fs::exists(folder.path() / "reports/grades.csv"));
+  }
+}
+
 TEST_CASE("grade: only what grade writes is swept from REPORT_DIR; an unrelated *.tmpN file survives") {
   test::ScratchFolder folder;
   folder.write("reports/notes/file.tmp4000000", "mine\n");

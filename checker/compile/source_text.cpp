@@ -2,32 +2,9 @@
 
 #include <fmt/format.h>
 
+#include "checker/util/utf8.h"
+
 namespace tilecamp {
-namespace {
-
-// The length of the UTF-8 sequence starting at `text[i]`, or 0 when it is not one.
-size_t utf8_length(std::string_view text, size_t i) {
-  const auto byte = [&](size_t at) { return static_cast<unsigned char>(text[at]); };
-  const unsigned char first = byte(i);
-  size_t length = 0;
-  if (first < 0x80) return 1;
-  if (first >= 0xC2 && first <= 0xDF) length = 2;
-  else if (first >= 0xE0 && first <= 0xEF) length = 3;
-  else if (first >= 0xF0 && first <= 0xF4) length = 4;
-  else return 0;
-  if (i + length > text.size()) return 0;
-  for (size_t k = 1; k < length; ++k) {
-    if ((byte(i + k) & 0xC0) != 0x80) return 0;
-  }
-  // Overlong forms, surrogates and code points past U+10FFFF are not UTF-8 either.
-  if (first == 0xE0 && byte(i + 1) < 0xA0) return 0;
-  if (first == 0xED && byte(i + 1) >= 0xA0) return 0;
-  if (first == 0xF0 && byte(i + 1) < 0x90) return 0;
-  if (first == 0xF4 && byte(i + 1) >= 0x90) return 0;
-  return length;
-}
-
-}  // namespace
 
 std::string physical_line(std::string_view text, int line) {
   size_t start = 0;

@@ -12,6 +12,7 @@ namespace tilecamp::grade {
 namespace {
 
 constexpr int64_t k_max_buffer_elements = int64_t{1} << 26;  // 256 MiB of floats
+constexpr int64_t k_max_emulated_fmas = int64_t{1} << 26;    // a 406^3 SGEMM: seconds on the emulator
 
 bool is_prime(int64_t n) {
   if (n < 2) return false;
@@ -166,6 +167,27 @@ Status check_buffer_elements(const Param& param, int64_t count) {
   if (count >= 0 && count <= k_max_buffer_elements) return ok();
   return make_error(fmt::format("buffer `{}` would have {} elements (size `{}`); at most {} are allowed", param.name,
                                 count, param.size, k_max_buffer_elements));
+}
+
+Status check_case_fits(const Exercise& exercise, const std::vector<int64_t>& dims, bool on_emulator) {
+  Bindings names;
+  for (size_t d = 0; d < dims.size() && d < exercise.problem.dims.size(); ++d) names[exercise.problem.dims[d]] = dims[d];
+  for (const Param& param : exercise.params) {
+    TC_TRY_ASSIGN(int64_t value, evaluate(param.pointer ? param.size : param.value, names));
+    if (param.pointer) {
+      auto fits = check_buffer_elements(param, value);
+      if (!fits) return fits;
+    }
+  }
+  if (on_emulator && !exercise.problem.fmas.empty()) {
+    TC_TRY_ASSIGN(int64_t fmas, evaluate(exercise.problem.fmas, names));
+    if (fmas > k_max_emulated_fmas) {
+      return make_error(fmt::format("the case would take {} multiply-adds (`fmas` = `{}`); the emulator runs at most {} "
+                                    "in a case",
+                                    fmas, exercise.problem.fmas, k_max_emulated_fmas));
+    }
+  }
+  return ok();
 }
 
 Expected<CaseData> make_case_data(const Exercise& exercise, const ProblemCase& problem_case, uint64_t seed) {

@@ -23,6 +23,12 @@ struct ProblemCase {
 // "buffer `a` would have N elements (size `n`); at most 67108864 are allowed".
 Status check_buffer_elements(const Param& param, int64_t count);
 
+// Whether a case of these dimensions can be graded: every buffer within the limit above, every
+// scalar computable, and, on the emulator, its work (the exercise's `fmas`) within what a check
+// emulates in seconds (1 << 26 multiply-adds). Exercise metadata and hidden tests are checked with
+// this before anything is graded, so a case too large is the author's error, not every student's.
+Status check_case_fits(const Exercise& exercise, const std::vector<int64_t>& dims, bool on_emulator);
+
 // "width=50 height=37": what the learner is shown of a case.
 std::string case_shape(const ProblemSpec& problem, const ProblemCase& problem_case);
 

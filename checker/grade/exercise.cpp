@@ -3,8 +3,10 @@
 #include <toml++/toml.h>
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 
+#include "checker/grade/cases.h"
 #include "checker/grade/expression.h"
 #include "checker/grade/metrics.h"
 #include "checker/grade/reference.h"
@@ -33,7 +35,7 @@ class FieldReader : public TomlFields {
     const toml::node* node = table.get(key);
     if (node == nullptr) return ok();
     auto value = node->value<double>();
-    if (!value) return error(prefix + key, "a number");
+    if (!value || !std::isfinite(*value)) return error(prefix + key, "a finite number");
     out = *value;
     return ok();
   }
@@ -291,21 +293,34 @@ Status read_compare(const FieldReader& reader, const toml::table& root, Exercise
 Status read_thresholds(const FieldReader& reader, const toml::table& root, const std::string& backend,
                        std::vector<Threshold>& out) {
   const toml::node* node = root.at_path("thresholds." + backend).node();
-  if (node == nullptr) return ok();
-  const toml::table* table = node->as_table();
-  if (table == nullptr) return reader.error("thresholds." + backend, "a table of metric = bound");
-  for (const auto& [key, value] : *table) {
-    const std::string metric(key.str());
-    const std::string field = "thresholds." + backend + "." + metric;
-    if (!is_known_metric(metric, backend)) {
-      return make_error(reader.file().string() + ": field `" + field + "`: unknown metric; known metrics: " +
-                        joined(known_metrics(backend)));
+  return node == nullptr ? ok() : reader.thresholds(*node, "thresholds." + backend, backend, out);
+}
+
+// Every case the exercise can draw fits what grading allows (cases.h): the public, fixed hidden and
+// performance cases, and the largest draw of the hidden ranges and choices.
+Status check_cases_fit(const FieldReader& reader, const ProblemSpec& problem, const Exercise& exercise) {
+  auto fits = [&](const std::vector<int64_t>& dims, const std::string& field, bool on_emulator) -> Status {
+    if (Status checked = check_case_fits(exercise, dims, on_emulator); !checked) {
+      return make_error(reader.file().string() + ": field `" + field + "`: " + checked.error());
     }
-    auto bound = value.value<double>();
-    if (!bound) return reader.error(field, "a number");
-    out.push_back({metric, *bound, metric_is_lower_bound(metric)});
+    return ok();
+  };
+  for (size_t i = 0; i < problem.public_cases.size(); ++i) {
+    TC_TRY(fits(problem.public_cases[i], "problem.public[" + std::to_string(i) + "]", true));
   }
-  return ok();
+  for (size_t i = 0; i < problem.hidden_cases.size(); ++i) {
+    TC_TRY(fits(problem.hidden_cases[i], "problem.hidden[" + std::to_string(i) + "]", true));
+  }
+  if (!problem.performance.empty()) TC_TRY(fits(problem.performance, "problem.performance", true));
+  if (!problem.gpu_performance.empty()) TC_TRY(fits(problem.gpu_performance, "problem.gpu_performance", false));
+  std::vector<int64_t> largest;
+  for (const std::string& dim : problem.dims) {
+    const auto range = problem.ranges.find(dim);
+    const auto choices = problem.choices.find(dim);
+    largest.push_back(range != problem.ranges.end() ? range->second.second
+                                                    : *std::max_element(choices->second.begin(), choices->second.end()));
+  }
+  return fits(largest, "problem.hidden_ranges", true);
 }
 
 Status read_exercise(const FieldReader& reader, const toml::table& root, Exercise& exercise) {
@@ -357,7 +372,7 @@ Status read_exercise(const FieldReader& reader, const toml::table& root, Exercis
   if (exercise.problem.performance.empty() && !exercise.emulator_thresholds.empty()) {
     return reader.error("problem.performance", "a performance case: the thresholds are measured on it");
   }
-  return ok();
+  return check_cases_fit(reader, exercise.problem, exercise);
 }
 
 }  // namespace

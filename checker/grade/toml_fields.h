@@ -12,6 +12,8 @@
 
 namespace tilecamp::grade {
 
+struct Threshold;  // exercise.h
+
 // "a, b, c"
 std::string joined(const std::vector<std::string>& names);
 
@@ -24,6 +26,10 @@ class TomlFields {
 
   // Unknown keys are typos more often than not: name them and the known ones.
   Status only_known(const toml::table& table, const std::string& prefix, const std::vector<std::string>& known) const;
+
+  // A [thresholds.BACKEND] table of metric = bound (`field` names it): known metrics, finite bounds.
+  Status thresholds(const toml::node& node, const std::string& field, const std::string& backend,
+                    std::vector<Threshold>& out) const;
 
   const std::filesystem::path& file() const { return m_file; }
 
