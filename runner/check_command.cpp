@@ -76,6 +76,7 @@ int run_check(CheckOptions options) {
   settings.gpu = options.gpu;
   settings.sanitize = options.sanitize;
   settings.sandbox = options.sandbox;
+  settings.for_student = options.format == "gradescope";
   std::error_code ignored;  // another file than the exercise's own: the explain hint must name it
   if (!options.file.empty() && !std::filesystem::equivalent(file, exercise->stub_path(), ignored)) {
     settings.explain_file = options.file;

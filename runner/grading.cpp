@@ -73,6 +73,7 @@ grade::Verdict grade_file(const grade::Exercise& exercise, const std::filesystem
   options.seed = settings.seed;
   options.gpu = settings.gpu;
   options.explain_file = settings.explain_file;
+  options.own_words_only = settings.for_student;
   options.emulator = [sandbox = *sandbox] { return sandbox->emulator(); };
   std::unique_ptr<Compiler> compiler = (*sandbox)->compiler();
   grade::Verdict verdict = grade::grade_exercise(exercise, source, *compiler, *choice->backend, options);

@@ -20,6 +20,7 @@ struct GradeSettings {
   std::string explain_file;  // see grade::GradeOptions::explain_file
   SandboxChoice sandbox;     // the check's limits, and whether kernels run sandboxed
   bool require_sandbox = false;  // grading others' kernels: no check without Landlock and seccomp
+  bool for_student = false;      // feedback for a student: compiler messages quote only their file's words
 };
 
 // Grades `file` as `exercise`. `shown_path` is how the verdict names the file.

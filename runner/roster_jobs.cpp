@@ -138,6 +138,7 @@ grade::Verdict grade_in_this_process(const GradeJob& job, const JobLimits& limit
   settings.gpu = job.gpu;
   settings.sandbox = {static_cast<double>(limits.seconds), static_cast<uint64_t>(limits.memory_mib), limits.no_sandbox};
   settings.require_sandbox = true;
+  settings.for_student = true;
   return grade_file(*exercise, job.kernel, shown, settings);
 }
 

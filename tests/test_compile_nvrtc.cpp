@@ -7,6 +7,7 @@
 
 #include "checker/compile/builtin_headers.h"
 #include "checker/compile/nvrtc_compiler.h"
+#include "checker/compile/source_text.h"
 
 namespace tilecamp {
 namespace {
@@ -268,6 +269,26 @@ TEST_CASE("a NUL byte or a byte that is not UTF-8 is refused at its line and col
   // Overlong and surrogate forms are not UTF-8 either.
   CHECK(compile_or_fail({"kernel.cu", "// \xC0\xAF\n"}).diagnostics.size() == 1);
   CHECK(compile_or_fail({"kernel.cu", "// \xED\xA0\x80\n"}).diagnostics.size() == 1);
+}
+
+}  // namespace
+}  // namespace tilecamp
+
+namespace tilecamp {
+namespace {
+
+TEST_CASE("a compiler message for a student quotes only words of their own file") {
+  const std::string source = "__global__ void vectorAdd(float* out) { out[0] = missing_name; }\n";
+  CHECK(mask_foreign_quotes("identifier \"missing_name\" is undefined", source) == "identifier \"missing_name\" is undefined");
+  CHECK(mask_foreign_quotes("a value of type \"const float *\" cannot be assigned to \"float *\"", source) ==
+        "a value of type \"const float *\" cannot be assigned to \"float *\"");
+  // A file the kernel included (were the sandbox not there) could only be quoted: never shown.
+  CHECK(mask_foreign_quotes("static assertion failed with \"the hidden answer is 42\"", source) ==
+        "static assertion failed with \"(not from your file)\"");
+  CHECK(mask_foreign_quotes("identifier \"SECRET_TOKEN\" is undefined", source) ==
+        "identifier \"(not from your file)\" is undefined");
+  CHECK(mask_foreign_quotes("expected a \";\"", source) == "expected a \";\"");
+  CHECK(mask_foreign_quotes("an unpaired \" quote", source) == "an unpaired \" quote");
 }
 
 }  // namespace

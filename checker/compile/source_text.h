@@ -18,4 +18,10 @@ std::string physical_line(std::string_view text, int line);
 // NUL and loses its way in invalid UTF-8): at its line and column, naming the byte.
 std::vector<CompileDiagnostic> non_text_bytes(const SourceFile& source);
 
+// `message` with every quoted part ("...") that names a word or number the learner's `source`
+// does not hold (and C++ does not define) replaced by "(not from your file)": a compiler message
+// about the learner's file may quote only what they wrote. For feedback to students, whose kernel
+// could otherwise make the compiler quote a file they cannot read.
+std::string mask_foreign_quotes(const std::string& message, std::string_view source);
+
 }  // namespace tilecamp

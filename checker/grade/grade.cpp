@@ -246,9 +246,10 @@ class Grader {
         diagnostic.line = 0;
         diagnostic.column = 0;
         diagnostic.source_line.clear();
-      } else if (diagnostic.file == m_source.path && !diagnostic.source_line.empty()) {
+      } else if (diagnostic.file == m_source.path) {
         // The line as the learner wrote it, from this process's copy: never the compiler's words.
-        diagnostic.source_line = physical_line(m_source.text, diagnostic.line);
+        if (!diagnostic.source_line.empty()) diagnostic.source_line = physical_line(m_source.text, diagnostic.line);
+        if (m_options.own_words_only) diagnostic.message = mask_foreign_quotes(diagnostic.message, m_source.text);
       }
     }
     for (Diagnostic& diagnostic : report::compile_diagnostics(compiled->diagnostics)) {

@@ -23,6 +23,9 @@ struct GradeOptions {
   // Makes a fresh emulator backend: the sandbox's in tilecamp (sandbox.h), an in-process one when
   // empty. The grader runs the baseline's model there, and a GPU's cases again for their findings.
   std::function<std::unique_ptr<Backend>()> emulator;
+  // Feedback for a student (a class's grading, Gradescope): a compiler message about the file
+  // quotes only words the file holds (source_text.h's mask_foreign_quotes).
+  bool own_words_only = false;
 };
 
 // Sets the verdict's status from its checks: error if one is an error, else fail if one failed.
