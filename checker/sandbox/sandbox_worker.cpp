@@ -1,5 +1,7 @@
 #include "checker/sandbox/sandbox_worker.h"
 
+#include <dlfcn.h>
+#include <nvrtc.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -48,8 +50,23 @@ Expected<WorkerArguments> parse_arguments(int argc, char** argv) {
   return arguments;
 }
 
+// NVRTC loads libnvrtc-builtins.so.MAJOR.MINOR when it first compiles, and that library needs the
+// C++ runtime (libstdc++, libgcc_s), which a portable tilecamp links statically: loaded then, they
+// would be read from the system's library folders, outside the sandbox's rules. Loaded before the
+// sandbox closes, they are there when NVRTC asks (by the same name: no file is opened again).
+void preload_nvrtc_builtins() {
+  int major = 0, minor = 0;
+  if (nvrtcVersion(&major, &minor) != NVRTC_SUCCESS) return;
+  const std::string name = "libnvrtc-builtins.so." + std::to_string(major) + "." + std::to_string(minor);
+  if (::dlopen(name.c_str(), RTLD_NOW | RTLD_GLOBAL) != nullptr) return;
+  // Not found by name: beside NVRTC itself.
+  if (const std::string folder = nvrtc_library_directory(); !folder.empty()) {
+    ::dlopen((folder + "/" + name).c_str(), RTLD_NOW | RTLD_GLOBAL);
+  }
+}
+
 // NVRTC reads the toolkit's headers and, when it first compiles, loads libnvrtc-builtins from its
-// own folder (through the loader's cache for a bare name): nothing else.
+// own folder (through the loader's cache for a bare name): nothing else once warmed up.
 Readable what_nvrtc_reads() {
   Readable readable;
   readable.directories = toolkit_include_directories();
@@ -157,11 +174,13 @@ int run_sandbox_worker(int argc, char** argv) {
   std::set_new_handler([] { ::_exit(k_exit_out_of_memory); });
   std::string unconfined_because;
   if (auto limited = apply_limits(arguments->limits); !limited) unconfined_because = limited.error();
+  SandboxWorker worker(arguments->in, arguments->out);
   if (unconfined_because.empty() && arguments->confine) {
+    preload_nvrtc_builtins();
     auto confined = confine_this_process(what_nvrtc_reads());
     if (!confined) unconfined_because = confined.error();
   }
-  return SandboxWorker(arguments->in, arguments->out).serve(unconfined_because);
+  return worker.serve(unconfined_because);
 }
 
 }  // namespace tilecamp::sandbox
