@@ -244,6 +244,26 @@ TEST_CASE("a kernel whose memory passes the limit is stopped: a memory-limit fin
   CHECK(test::contains(outcome->profile.diagnostics[0].message, "more than the 512 MiB"));
 }
 
+TEST_CASE("a case's buffers are held once in the sandbox, not copied: 400 MB of buffers run under 1.5 GiB") {
+  auto sandbox = sandbox::Sandbox::create(options_with(60, uint64_t{1536} << 20));
+  auto compiler = sandbox->compiler();
+  auto compiled = compiler->compile({"touch.cu", "__global__ void touch(float* a, float* b) { b[7] = a[7]; }\n"}, {});
+  REQUIRE(compiled.has_value());
+  REQUIRE(compiled->ok);
+  auto backend = sandbox->emulator();
+  REQUIRE(backend->load(compiled->ptx).has_value());
+  LaunchRequest request;
+  request.kernel = backend->module().functions[0].name;
+  const size_t bytes = size_t{200} << 20;
+  request.buffers = {{"a", std::vector<uint8_t>(bytes, 1), BufferRole::In}, {"b", std::vector<uint8_t>(bytes), BufferRole::Out}};
+  request.arguments = {{{}, 0}, {{}, 1}};
+  auto outcome = backend->launch(request);
+  REQUIRE(outcome.has_value());
+  CHECK(outcome->profile.diagnostics.empty());
+  REQUIRE(outcome->buffers.size() == 2);
+  CHECK(outcome->buffers[1][28] == 1);
+}
+
 TEST_CASE("a compile that runs past the check's time is a time-limit finding of the file") {
   auto sandbox = sandbox::Sandbox::create(options_with(2));
   auto compiler = sandbox->compiler();

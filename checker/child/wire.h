@@ -22,6 +22,7 @@ class MessageWriter {
   MessageWriter& text(const std::string& value) { return bytes(value.data(), value.size()); }
   MessageWriter& bytes(const std::vector<uint8_t>& value) { return bytes(value.data(), value.size()); }
   const std::string& data() const { return m_data; }
+  void reserve(size_t bytes) { m_data.reserve(bytes); }
 
  private:
   std::string m_data;
@@ -36,6 +37,8 @@ class MessageReader {
   Expected<double> f64();
   Expected<std::vector<uint8_t>> bytes();
   Expected<std::string> text();
+  // Frees what is left unread (a large request, once its contents are copied out).
+  void discard() { std::string().swap(m_data); m_position = 0; }
 
  private:
   Status need(size_t size, const char* what);

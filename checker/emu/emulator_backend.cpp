@@ -40,15 +40,17 @@ Status fill_variable(const Emulator& emulator, DeviceMemory& memory, const Varia
 
 }  // namespace
 
-Expected<LaunchOutcome> EmulatorBackend::launch(const LaunchRequest& request) {
+Expected<LaunchOutcome> EmulatorBackend::launch(const LaunchRequest& request) { return launch_owned(request); }
+
+Expected<LaunchOutcome> EmulatorBackend::launch_owned(LaunchRequest request) {
   if (!m_module) return make_error("no PTX module is loaded");
   DeviceMemory memory;
   Emulator emulator(*m_module, memory);
   std::vector<uint64_t> addresses;
   std::vector<size_t> buffer_slots;  // index of each request buffer in memory.buffers()
-  for (const BufferData& buffer : request.buffers) {
+  for (BufferData& buffer : request.buffers) {
     buffer_slots.push_back(memory.buffers().size());
-    addresses.push_back(memory.allocate(buffer.name, buffer.bytes));
+    addresses.push_back(memory.allocate(buffer.name, std::move(buffer.bytes)));
   }
   for (const VariableFill& fill : request.variables) TC_TRY(fill_variable(emulator, memory, fill));
   std::vector<std::vector<uint8_t>> parameters;

@@ -13,6 +13,9 @@ class EmulatorBackend : public Backend {
   Status load(const std::string& ptx) override;
   const ptx::Module& module() const override { return *m_module; }
   Expected<LaunchOutcome> launch(const LaunchRequest& request) override;
+  // The same, moving the request's buffers into the device instead of copying them (the sandbox
+  // holds one copy of a large case, not two).
+  Expected<LaunchOutcome> launch_owned(LaunchRequest request);
   std::unique_ptr<Backend> another() const override { return std::make_unique<EmulatorBackend>(); }
 
  private:

@@ -149,13 +149,20 @@ class SandboxWorker {
     TC_TRY_ASSIGN(uint32_t slot, request.u32());
     TC_TRY_ASSIGN(LaunchRequest launch, child::read_launch_request(request));
     TC_TRY_ASSIGN(uint32_t observe, request.u32());
+    request.discard();  // one copy of a large case at a time: the memory limit is the kernel's
     auto backend = m_backends.find(slot);
     if (backend == m_backends.end()) return make_error("no PTX module is loaded");
     viz::WorstAccessFinder finder;
     if (observe == static_cast<uint32_t>(Observe::WorstAccesses)) launch.config.observer = &finder;
-    TC_TRY_ASSIGN(LaunchOutcome outcome, backend->second->launch(launch));
+    TC_TRY_ASSIGN(LaunchOutcome outcome, backend->second->launch_owned(std::move(launch)));
+    size_t bytes = 0;
+    for (const std::vector<uint8_t>& buffer : outcome.buffers) bytes += buffer.size() + 8;
+    reply.reserve(bytes + 4096);
     reply.u32(static_cast<uint32_t>(Reply::Ok)).u32(static_cast<uint32_t>(outcome.buffers.size()));
-    for (const std::vector<uint8_t>& buffer : outcome.buffers) reply.bytes(buffer);
+    for (std::vector<uint8_t>& buffer : outcome.buffers) {
+      reply.bytes(buffer);
+      std::vector<uint8_t>().swap(buffer);
+    }
     child::write_launch_result(reply, outcome.profile);
     write_worst_accesses(reply, finder.lines());
     return ok();
