@@ -47,8 +47,9 @@ void install(int signal_number, void (*handler)(int)) {
   ::sigaction(signal_number, &action, nullptr);
 }
 
-// SIGTERM, SIGHUP, SIGINT, SIGQUIT (from outside: raw mode turns the keys off): put the terminal
-// back as it was, then die of the signal as usual (the shell sees 128 + the signal).
+// SIGTERM, SIGHUP, SIGINT, SIGQUIT (from outside: raw mode turns the keys off) and the signals of
+// a crash: put the terminal back as it was, then die of the signal as usual (the shell sees 128 +
+// the signal).
 void restore_and_reraise(int signal_number) {
   if (g_raw_active) restore_terminal();
   std::signal(signal_number, SIG_DFL);
@@ -80,7 +81,8 @@ void stop_and_resume(int signal_number) {
 
 void note_resize(int) { g_redraw = 1; }
 
-constexpr int k_restoring_signals[] = {SIGTERM, SIGHUP, SIGINT, SIGQUIT};
+// From outside, and tilecamp's own crash (a bug): either way the terminal is given back first.
+constexpr int k_restoring_signals[] = {SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGILL};
 
 bool byte_ready(int fd, int timeout_ms) {
   pollfd entry{fd, POLLIN, 0};
