@@ -131,6 +131,20 @@ sandbox::SandboxOptions options_with(double seconds, uint64_t memory_bytes = uin
   return options;
 }
 
+// Compiles `source` in the sandbox and loads it into a sandboxed emulator; fails the test if either
+// does not work. The request names the module's one kernel.
+std::unique_ptr<Backend> loaded(sandbox::Sandbox& sandbox, const std::string& name, const std::string& source,
+                                LaunchRequest& request) {
+  auto compiled = sandbox.compiler()->compile({name, source}, {});
+  REQUIRE(compiled.has_value());
+  REQUIRE_MESSAGE(compiled->ok, compiled->log);
+  std::unique_ptr<Backend> backend = sandbox.emulator();
+  REQUIRE(backend->load(compiled->ptx).has_value());
+  REQUIRE(backend->module().functions.size() == 1);
+  request.kernel = backend->module().functions[0].name;
+  return backend;
+}
+
 constexpr char k_add_kernel[] =
     "__global__ void add(const float* a, float* b, int n) {\n"
     "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
@@ -139,18 +153,11 @@ constexpr char k_add_kernel[] =
 
 TEST_CASE("the sandbox compiles and runs a kernel as the in-process emulator does") {
   auto sandbox = sandbox::Sandbox::create(options_with(60));
-  auto compiler = sandbox->compiler();
-  auto compiled = compiler->compile({"add.cu", k_add_kernel}, {});
-  REQUIRE(compiled.has_value());
-  REQUIRE_MESSAGE(compiled->ok, compiled->log);
-  auto backend = sandbox->emulator();
-  REQUIRE(backend->load(compiled->ptx).has_value());
-  REQUIRE(backend->module().functions.size() == 1);
+  LaunchRequest request;
+  auto backend = loaded(*sandbox, "add.cu", k_add_kernel, request);
   CHECK(backend->module().functions[0].parameters.size() == 3);
   std::vector<float> input(100);
   for (size_t i = 0; i < input.size(); ++i) input[i] = static_cast<float>(i);
-  LaunchRequest request;
-  request.kernel = backend->module().functions[0].name;
   request.config.grid = {4, 1, 1};
   request.config.block = {32, 1, 1};
   std::vector<uint8_t> bytes(input.size() * 4);
@@ -189,16 +196,11 @@ TEST_CASE("NVRTC in the sandbox cannot open a file outside the toolkit, even wit
 TEST_CASE("a kernel that runs past the check's time is stopped at the deadline: a time-limit finding") {
   auto sandbox = sandbox::Sandbox::create(options_with(2));
   auto compiler = sandbox->compiler();
-  auto compiled = compiler->compile(
-      {"spin.cu",
-       "__global__ void spin(float* a) {\n  float s = 0;\n  for (int k = 0; k < 100000; ++k) s += a[k % 7];\n  a[0] = s;\n}\n"},
-      {});
-  REQUIRE(compiled.has_value());
-  REQUIRE(compiled->ok);
-  auto backend = sandbox->emulator();
-  REQUIRE(backend->load(compiled->ptx).has_value());
   LaunchRequest request;
-  request.kernel = backend->module().functions[0].name;
+  auto backend = loaded(*sandbox, "spin.cu",
+                        "__global__ void spin(float* a) {\n  float s = 0;\n  for (int k = 0; k < 100000; ++k) s += a[k % 7];\n"
+                        "  a[0] = s;\n}\n",
+                        request);
   request.config.grid = {64, 1, 1};
   request.config.block = {256, 1, 1};
   request.buffers = {{"a", std::vector<uint8_t>(64), BufferRole::InOut}};
@@ -226,15 +228,9 @@ TEST_CASE("a kernel that runs past the check's time is stopped at the deadline: 
 
 TEST_CASE("a kernel whose memory passes the limit is stopped: a memory-limit finding") {
   auto sandbox = sandbox::Sandbox::create(options_with(60, uint64_t{512} << 20));
-  auto compiler = sandbox->compiler();
-  auto compiled = compiler->compile(
-      {"big.cu", "__device__ char big[1ull << 31];\n__global__ void touch(int i) { big[i] = 1; }\n"}, {});
-  REQUIRE(compiled.has_value());
-  REQUIRE(compiled->ok);
-  auto backend = sandbox->emulator();
-  REQUIRE(backend->load(compiled->ptx).has_value());
   LaunchRequest request;
-  request.kernel = backend->module().functions[0].name;
+  auto backend = loaded(*sandbox, "big.cu", "__device__ char big[1ull << 31];\n__global__ void touch(int i) { big[i] = 1; }\n",
+                        request);
   std::vector<uint8_t> index(4, 0);
   request.arguments = {{index, -1}};
   auto outcome = backend->launch(request);
@@ -246,14 +242,8 @@ TEST_CASE("a kernel whose memory passes the limit is stopped: a memory-limit fin
 
 TEST_CASE("a case's buffers are held once in the sandbox, not copied: 400 MB of buffers run under 1.5 GiB") {
   auto sandbox = sandbox::Sandbox::create(options_with(60, uint64_t{1536} << 20));
-  auto compiler = sandbox->compiler();
-  auto compiled = compiler->compile({"touch.cu", "__global__ void touch(float* a, float* b) { b[7] = a[7]; }\n"}, {});
-  REQUIRE(compiled.has_value());
-  REQUIRE(compiled->ok);
-  auto backend = sandbox->emulator();
-  REQUIRE(backend->load(compiled->ptx).has_value());
   LaunchRequest request;
-  request.kernel = backend->module().functions[0].name;
+  auto backend = loaded(*sandbox, "touch.cu", "__global__ void touch(float* a, float* b) { b[7] = a[7]; }\n", request);
   const size_t bytes = size_t{200} << 20;
   request.buffers = {{"a", std::vector<uint8_t>(bytes, 1), BufferRole::In}, {"b", std::vector<uint8_t>(bytes), BufferRole::Out}};
   request.arguments = {{{}, 0}, {{}, 1}};
