@@ -71,7 +71,7 @@ void native_sgemm(const float* a, const float* b, float* c, int n) {
 struct Case {
   const char* kernel;
   int n;
-  emu::Dim3 grid, block;
+  Dim3 grid, block;
   int inputs;  // buffers of n*n floats before the output
 };
 

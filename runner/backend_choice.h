@@ -4,7 +4,7 @@
 #include <memory>
 #include <string>
 
-#include "checker/backend.h"
+#include "checker/backend/backend.h"
 #include "checker/sandbox/sandbox.h"
 #include "checker/util/expected.h"
 

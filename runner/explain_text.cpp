@@ -22,7 +22,7 @@ std::string source_text(const std::string& source, int line) {
   return start == std::string::npos ? "" : text.substr(start);
 }
 
-std::string block_text(const emu::Dim3& block) { return fmt::format("({},{},{})", block.x, block.y, block.z); }
+std::string block_text(const Dim3& block) { return fmt::format("({},{},{})", block.x, block.y, block.z); }
 
 std::string access_kind(const viz::RecordedAccess& access) {
   return fmt::format("{} {}", access.space == ptx::Space::Shared ? "shared" : "global", access.is_store ? "store" : "load");

@@ -5,7 +5,7 @@
 #include <fstream>
 #include <iostream>
 
-#include "checker/emu/cost_model.h"
+#include "checker/model/cost_model.h"
 #include "checker/profile/profile.h"
 #include "checker/report/profile_report.h"
 #include "checker/gpu/gpu_backend.h"
@@ -49,7 +49,7 @@ std::string dump_buffers(const std::string& directory, const std::vector<profile
   return "";
 }
 
-Expected<emu::Dim3> parse_dim3(const std::string& option, const std::string& text) {
+Expected<Dim3> parse_dim3(const std::string& option, const std::string& text) {
   uint32_t values[3] = {1, 1, 1};
   size_t start = 0;
   for (int i = 0; i < 3; ++i) {
@@ -59,7 +59,7 @@ Expected<emu::Dim3> parse_dim3(const std::string& option, const std::string& tex
     if (part.empty() || ec != std::errc() || ptr != part.data() + part.size() || values[i] == 0) {
       return make_error(option + " '" + text + "': expected X[,Y[,Z]] with positive integers, e.g. " + option + " 32,8");
     }
-    if (comma == std::string::npos) return emu::Dim3{values[0], values[1], values[2]};
+    if (comma == std::string::npos) return Dim3{values[0], values[1], values[2]};
     start = comma + 1;
   }
   return make_error(option + " '" + text + "': at most three dimensions X,Y,Z");
@@ -77,7 +77,7 @@ int run_profile(const ProfileOptions& options) {
   request.kernel = options.kernel;
   request.seed = options.seed;
   request.gpu = options.gpu;
-  if (auto gpu = emu::find_gpu(options.gpu); !gpu) return fail_usage("--gpu: " + gpu.error());
+  if (auto gpu = model::find_gpu(options.gpu); !gpu) return fail_usage("--gpu: " + gpu.error());
   std::string error;
   if (!read_file(options.file, request.text, error)) return fail_usage(error);
   auto grid = parse_dim3("--grid", options.grid);

@@ -20,10 +20,10 @@ namespace {
 struct MeasuredRow {
   std::string file;
   std::string kernel;
-  emu::Dim3 block;
+  Dim3 block;
   uint32_t dynamic_shared = 0;
   std::vector<std::string> arguments;
-  emu::Counters expected;  // the shared-memory counters
+  Counters expected;  // the shared-memory counters
 };
 
 // The rows the emulator does not reproduce, and why. The table's sass_nvcc and sass_nvrtc columns
@@ -45,8 +45,8 @@ const std::map<std::string, std::string>& known_divergences() {
   return divergences;
 }
 
-emu::Dim3 parse_dim3(const std::string& text) {
-  emu::Dim3 dim;
+Dim3 parse_dim3(const std::string& text) {
+  Dim3 dim;
   char comma = 0;
   std::istringstream in(text);
   in >> dim.x;
@@ -90,8 +90,8 @@ const ptx::Module& module_of(const std::string& file) {
   return it->second;
 }
 
-emu::Counters shared_counters(const emu::Counters& counted) {
-  emu::Counters shared;
+Counters shared_counters(const Counters& counted) {
+  Counters shared;
   shared.shared_ld_requests = counted.shared_ld_requests;
   shared.shared_ld_wavefronts = counted.shared_ld_wavefronts;
   shared.shared_ld_bank_conflicts = counted.shared_ld_bank_conflicts;
@@ -100,7 +100,7 @@ emu::Counters shared_counters(const emu::Counters& counted) {
   return shared;
 }
 
-emu::Counters run_row(const MeasuredRow& row) {
+Counters run_row(const MeasuredRow& row) {
   const ptx::Module& module = module_of(row.file);
   emu::DeviceMemory memory;
   emu::Emulator emulator(module, memory);
@@ -120,7 +120,7 @@ emu::Counters run_row(const MeasuredRow& row) {
   }
   auto mangled = ptx::resolve_kernel_name(module, row.kernel);
   REQUIRE_MESSAGE(mangled.has_value(), (mangled ? "" : mangled.error()));
-  emu::LaunchConfig config;
+  LaunchConfig config;
   config.block = row.block;
   config.dynamic_shared_bytes = row.dynamic_shared;
   auto result = emulator.launch(*mangled, config, parameters);
@@ -136,7 +136,7 @@ TEST_CASE("the emulator counts the H200's shared requests and wavefronts for eve
     if (known_divergences().contains(row.kernel)) continue;
     CAPTURE(row.kernel);
     CAPTURE(row.arguments.back());
-    const emu::Counters counted = run_row(row);
+    const Counters counted = run_row(row);
     CHECK(counted.shared_ld_requests == row.expected.shared_ld_requests);
     CHECK(counted.shared_ld_wavefronts == row.expected.shared_ld_wavefronts);
     CHECK(counted.shared_ld_bank_conflicts == row.expected.shared_ld_bank_conflicts);
@@ -154,7 +154,7 @@ TEST_CASE("every known divergence from the H200 table names a measured kernel") 
 }
 
 // The two SGEMM kernels of bench/ncu/kernels.cu, launched as bench/ncu/compare.py launches them.
-emu::Counters run_sgemm(const std::string& kernel, emu::Dim3 grid, emu::Dim3 block) {
+Counters run_sgemm(const std::string& kernel, Dim3 grid, Dim3 block) {
   const int n = 256;
   const std::string matrix = "f32[" + std::to_string(n * n) + "]";
   const profile::ProfileReport report =
@@ -165,7 +165,7 @@ emu::Counters run_sgemm(const std::string& kernel, emu::Dim3 grid, emu::Dim3 blo
 }
 
 TEST_CASE("sgemmTiled<16> makes the H200's shared requests and wavefronts: 16 loads of a tile row become 4 LDS.128") {
-  const emu::Counters counted = run_sgemm("sgemmTiled<16>", {16, 16, 1}, {16, 16, 1});
+  const Counters counted = run_sgemm("sgemmTiled<16>", {16, 16, 1}, {16, 16, 1});
   // Nsight Compute on an H200: bench/ncu/h200/ncu.csv, launch 4.
   CHECK(counted.shared_ld_requests == 655360);
   CHECK(counted.shared_ld_wavefronts == 786432);
@@ -174,7 +174,7 @@ TEST_CASE("sgemmTiled<16> makes the H200's shared requests and wavefronts: 16 lo
 }
 
 TEST_CASE("sgemmColumn8 makes the H200's shared requests and wavefronts: ptxas unrolls its k loop and merges across it") {
-  const emu::Counters counted = run_sgemm("sgemmColumn8", {4, 4, 1}, {512, 1, 1});
+  const Counters counted = run_sgemm("sgemmColumn8", {4, 4, 1}, {512, 1, 1});
   // Nsight Compute on an H200: bench/ncu/h200/ncu.csv, launch 5.
   CHECK(counted.shared_ld_requests == 196608);
   CHECK(counted.shared_ld_wavefronts == 327680);

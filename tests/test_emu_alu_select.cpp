@@ -121,7 +121,7 @@ TEST_CASE("hand-written PTX: setp without q, `_` in an unpacking mov, and set wi
   emu::DeviceMemory memory;
   emu::Emulator emulator(*module, memory);
   const uint64_t out = memory.allocate("out", std::vector<uint8_t>(16, 0));
-  emu::LaunchConfig config;
+  LaunchConfig config;
   const auto result = emulator.launch("probe", config, {test::scalar_bytes(out)});
   REQUIRE(result.has_value());
   REQUIRE(result->completed);

@@ -56,7 +56,7 @@ std::vector<Out> run_elementwise(const ptx::Module& module, const std::string& k
   const uint64_t in_address = memory.allocate("in", bytes_of(in));
   const uint64_t out_address =
       memory.allocate("out", std::vector<uint8_t>(sizeof(Out) * static_cast<size_t>(n) * outputs_per_thread, 0xcd));
-  emu::LaunchConfig config;
+  LaunchConfig config;
   config.block = {128, 1, 1};
   config.grid = {static_cast<uint32_t>((n + 127) / 128), 1, 1};
   const auto mangled = ptx::resolve_kernel_name(module, kernel);

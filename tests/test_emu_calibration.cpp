@@ -16,7 +16,7 @@ namespace {
 struct CalibrationRow {
   std::string kernel;
   std::string case_name;
-  emu::Counters expected;
+  Counters expected;
 };
 
 std::vector<CalibrationRow> read_rows() {
@@ -50,7 +50,7 @@ std::vector<uint8_t> bytes_of(uint64_t value, size_t size) {
   return bytes;
 }
 
-emu::Counters run_row(const ptx::Module& module, const CalibrationRow& row) {
+Counters run_row(const ptx::Module& module, const CalibrationRow& row) {
   emu::DeviceMemory memory;
   emu::Emulator emulator(module, memory);
   const uint64_t input = memory.allocate("in", std::vector<uint8_t>(64 << 20, 0));
@@ -67,14 +67,14 @@ emu::Counters run_row(const ptx::Module& module, const CalibrationRow& row) {
 
   auto mangled = ptx::resolve_kernel_name(module, row.kernel);
   REQUIRE_MESSAGE(mangled.has_value(), (mangled ? "" : mangled.error()));
-  emu::LaunchConfig config;
+  LaunchConfig config;
   config.block = {32, 1, 1};
   auto result = emulator.launch(*mangled, config, parameters);
   REQUIRE_MESSAGE(result.has_value(), (result ? "" : result.error()));
   REQUIRE(result->completed);
-  emu::Counters counted = result->totals;
+  Counters counted = result->totals;
   // The table covers shared loads and global traffic; the setup stores are not part of it.
-  emu::Counters compared;
+  Counters compared;
   compared.shared_ld_wavefronts = counted.shared_ld_wavefronts;
   compared.shared_ld_bank_conflicts = counted.shared_ld_bank_conflicts;
   compared.global_ld_requests = counted.global_ld_requests;
@@ -92,7 +92,7 @@ TEST_CASE("the emulator reproduces every row of the H200 access-rules table") {
   for (const CalibrationRow& row : rows) {
     CAPTURE(row.kernel);
     CAPTURE(row.case_name);
-    const emu::Counters counted = run_row(module, row);
+    const Counters counted = run_row(module, row);
     CHECK(counted.shared_ld_wavefronts == row.expected.shared_ld_wavefronts);
     CHECK(counted.shared_ld_bank_conflicts == row.expected.shared_ld_bank_conflicts);
     CHECK(counted.global_ld_requests == row.expected.global_ld_requests);

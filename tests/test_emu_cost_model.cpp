@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "checker/emu/cost_model.h"
+#include "checker/model/cost_model.h"
 #include "tests/test_support.h"
 
 namespace tilecamp {
@@ -26,12 +26,12 @@ namespace {
 struct TimedKernel {
   std::string label;
   std::string kernel;
-  emu::Dim3 block;
+  Dim3 block;
   double measured_ms = 0;  // at the measured size
 };
 
-emu::Counters scaled(const emu::Counters& counters, double factor) {
-  emu::Counters result;
+Counters scaled(const Counters& counters, double factor) {
+  Counters result;
 #define TILECAMP_SCALE_COUNTER(name) result.name = static_cast<uint64_t>(std::llround(counters.name * factor));
   TILECAMP_COUNTERS(TILECAMP_SCALE_COUNTER)
 #undef TILECAMP_SCALE_COUNTER
@@ -46,34 +46,34 @@ struct Modelled {
 };
 
 // Transposes and copies: 32x8 blocks take a 32x32 tile, the others one element per thread.
-emu::Dim3 grid_for(const TimedKernel& timed, uint32_t n) {
+Dim3 grid_for(const TimedKernel& timed, uint32_t n) {
   if (timed.kernel == "copyVector") return {n * n / 4 / timed.block.x, 1, 1};
   if (timed.block.x == 32 && timed.block.y == 8) return {n / 32, n / 32, 1};
   return {n / timed.block.x, n / timed.block.y, 1};
 }
 
 // Runs `kernel` at n_emulated, scales its counters to n_modelled, and models its time on an H200.
-emu::CostEstimate model_kernel(const TimedKernel& timed, uint32_t n_emulated, uint32_t n_modelled, bool is_sgemm) {
+model::CostEstimate model_kernel(const TimedKernel& timed, uint32_t n_emulated, uint32_t n_modelled, bool is_sgemm) {
   const std::string source = test::read_text(test::data_path("h200_timed_kernels.cu"));
   const std::string elements = std::to_string(uint64_t{n_emulated} * n_emulated);
   std::vector<std::string> arguments = {"f32[" + elements + "]", "f32[" + elements + "]=zeros"};
   if (is_sgemm) arguments.insert(arguments.begin() + 1, "f32[" + elements + "]");
   arguments.push_back("i32:" + std::to_string(n_emulated));
-  const emu::Dim3 grid = grid_for(timed, n_emulated);
+  const Dim3 grid = grid_for(timed, n_emulated);
   const profile::ProfileReport report =
       test::run_kernel("tests/data/h200_timed_kernels.cu", source, timed.kernel, grid, timed.block, arguments);
   REQUIRE(report.result.completed);
   const double size_ratio = static_cast<double>(n_modelled) / n_emulated;
-  emu::CostInput input;
+  model::CostInput input;
   input.totals = scaled(report.result.totals, std::pow(size_ratio, is_sgemm ? 3 : 2));
   input.grid = grid_for(timed, n_modelled);
   input.block = timed.block;
   input.footprint_bytes = (is_sgemm ? 3.0 : 2.0) * n_modelled * n_modelled * sizeof(float);
-  return model_cost(*emu::find_gpu("h200"), input);
+  return model_cost(*model::find_gpu("h200"), input);
 }
 
 Modelled model_timed(const TimedKernel& timed, uint32_t n_emulated, uint32_t n_measured, bool is_sgemm) {
-  const emu::CostEstimate e = model_kernel(timed, n_emulated, n_measured, is_sgemm);
+  const model::CostEstimate e = model_kernel(timed, n_emulated, n_measured, is_sgemm);
   const std::string terms =
       fmt::format("dram {:.3f} l2st {:.3f} l1 {:.3f} shared {:.3f} issue {:.3f} lat {:.3f} chain {:.4f}", e.dram_s * 1e3,
                   e.l2_store_s * 1e3, e.l1_s * 1e3, e.shared_s * 1e3, e.issue_s * 1e3, e.latency_s * 1e3, e.chain_s * 1e3);
@@ -146,7 +146,7 @@ TEST_CASE("the H200 model ranks the four timed SGEMMs as measured at N=1024 and 
   }
 }
 
-double modelled_us(const std::string& kernel, emu::Dim3 block, uint32_t n, bool is_sgemm) {
+double modelled_us(const std::string& kernel, Dim3 block, uint32_t n, bool is_sgemm) {
   return model_kernel({kernel, kernel, block}, n, n, is_sgemm).total_s * 1e6;
 }
 

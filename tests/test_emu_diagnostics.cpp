@@ -12,7 +12,7 @@
 namespace tilecamp {
 namespace {
 
-profile::ProfileReport run_fixture(const std::string& name, const std::string& kernel, emu::Dim3 block,
+profile::ProfileReport run_fixture(const std::string& name, const std::string& kernel, Dim3 block,
                                    const std::vector<std::string>& arguments) {
   const std::string path = test::fixture_path(name);
   return test::run_kernel(path, test::read_text(test::source_path(path)), kernel, {1, 1, 1}, block, arguments);
@@ -516,7 +516,7 @@ TEST_CASE("a kernel whose local arrays exceed a thread's 512 KiB is refused at l
   emu::DeviceMemory memory;
   emu::Emulator emulator(*module, memory);
   const uint64_t out = memory.allocate("out", std::vector<uint8_t>(4, 0));
-  emu::LaunchConfig config;
+  LaunchConfig config;
   config.block = {1024, 1, 1};
   const auto result = emulator.launch("bigLocal", config, {test::scalar_bytes(out)});
   REQUIRE_FALSE(result.has_value());

@@ -15,7 +15,7 @@ namespace {
 struct TransposeRun {
   std::vector<float> input;
   std::vector<float> output;
-  emu::LaunchResult result;
+  LaunchResult result;
 };
 
 std::vector<uint8_t> pointer_bytes(uint64_t address) {
@@ -36,7 +36,7 @@ const ptx::Module& transpose_module() {
   return module;
 }
 
-TransposeRun run_transpose(const std::string& kernel, int width, int height, emu::Dim3 block) {
+TransposeRun run_transpose(const std::string& kernel, int width, int height, Dim3 block) {
   TransposeRun run;
   run.input.resize(static_cast<size_t>(width) * height);
   std::mt19937 random(7);
@@ -49,7 +49,7 @@ TransposeRun run_transpose(const std::string& kernel, int width, int height, emu
   emu::Emulator emulator(transpose_module(), memory);
   const uint64_t in = memory.allocate("in", input_bytes);
   const uint64_t out = memory.allocate("out", output_bytes);
-  emu::LaunchConfig config;
+  LaunchConfig config;
   config.block = block;
   config.grid = {static_cast<uint32_t>((width + 31) / 32), static_cast<uint32_t>((height + 31) / 32), 1};
   auto mangled = ptx::resolve_kernel_name(transpose_module(), kernel);
@@ -91,8 +91,8 @@ TEST_CASE("every transpose kernel transposes matrices with partial tiles exactly
 TEST_CASE("the unpadded tile costs 32 wavefronts per shared load, the padded tile 1") {
   const TransposeRun tiled = run_transpose("transposeTiled", 64, 64, {32, 32, 1});
   const TransposeRun padded = run_transpose("transposePadded", 64, 64, {32, 32, 1});
-  const emu::Counters& t = tiled.result.totals;
-  const emu::Counters& p = padded.result.totals;
+  const Counters& t = tiled.result.totals;
+  const Counters& p = padded.result.totals;
   REQUIRE(t.shared_ld_requests == 4 * 32);  // 4 blocks x 32 warps
   CHECK(t.shared_ld_wavefronts == 32 * t.shared_ld_requests);
   CHECK(t.shared_ld_bank_conflicts == 31 * t.shared_ld_requests);
@@ -112,7 +112,7 @@ TEST_CASE("the naive transpose's stores touch 32 sectors per request, the tiled 
 TEST_CASE("counters are attributed to the source line of the access") {
   const TransposeRun padded = run_transpose("transposePadded", 64, 64, {32, 32, 1});
   bool found_load_line = false;
-  for (const emu::LineProfile& line : padded.result.lines) {
+  for (const LineProfile& line : padded.result.lines) {
     if (line.counters.shared_ld_requests > 0) {
       CHECK(line.line == 36);  // `out[...] = tile[threadIdx.x][threadIdx.y];`
       found_load_line = true;
@@ -126,7 +126,7 @@ namespace {
 
 TEST_CASE("requested bytes against sector bytes show the useful share of the traffic") {
   const TransposeRun naive = run_transpose("transposeNaive", 64, 64, {32, 32, 1});
-  const emu::Counters& t = naive.result.totals;
+  const Counters& t = naive.result.totals;
   CHECK(t.global_ld_bytes == 64 * 64 * 4);
   CHECK(t.global_st_bytes == 64 * 64 * 4);
   CHECK(t.global_ld_bytes == t.global_ld_sectors * 32);      // coalesced reads: every byte used

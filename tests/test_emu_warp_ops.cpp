@@ -173,7 +173,7 @@ __global__ void caller(float* data) {
   const auto data = test::buffer_of<float>(report, 0);
   for (int i = 0; i < 32; ++i) CHECK(data[i] == i * 3.0f + 2.0f);
   bool callee_line = false;
-  for (const emu::LineProfile& line : report.result.lines) callee_line |= line.line == 3 && line.counters.warp_instructions > 0;
+  for (const LineProfile& line : report.result.lines) callee_line |= line.line == 3 && line.counters.warp_instructions > 0;
   CHECK(callee_line);
 }
 

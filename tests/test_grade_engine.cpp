@@ -162,7 +162,7 @@ grade::CaseJudgement judge_transpose(void (*wrong)(std::vector<float>& out, cons
   std::vector<float> out = floats(expected[1]);
   wrong(out, floats(data->buffers[0].bytes));
   const std::vector<std::vector<uint8_t>> actual = {data->buffers[0].bytes, bytes_of(out)};
-  emu::LaunchConfig config;
+  LaunchConfig config;
   config.block = {32, 8, 1};
   return grade::judge_case(exercise, *data, expected, actual, config);
 }

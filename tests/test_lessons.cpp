@@ -201,13 +201,13 @@ std::vector<std::string> shell_words(const std::string& line) {
 }
 
 // Counters by the names `tilecamp profile --json` gives them.
-std::map<std::string, uint64_t> values_of(const emu::Counters& counters) {
+std::map<std::string, uint64_t> values_of(const Counters& counters) {
   std::map<std::string, uint64_t> values;
   counters.for_each([&](const char* name, uint64_t value) { values[name] = value; });
   return values;
 }
 
-bool is_counter(const std::string& name) { return values_of(emu::Counters{}).contains(name); }
+bool is_counter(const std::string& name) { return values_of(Counters{}).contains(name); }
 
 std::vector<ProfileCommand> profile_commands(const Lesson& lesson) {
   static const std::regex expect_line(R"(^<!-- expect: (.*) -->$)");
@@ -244,7 +244,7 @@ std::vector<ProfileCommand> profile_commands(const Lesson& lesson) {
 }
 
 // "X[,Y[,Z]]", as `--grid` and `--block` take it.
-emu::Dim3 dim3_of(const std::string& text, const std::string& where) {
+Dim3 dim3_of(const std::string& text, const std::string& where) {
   uint32_t values[3] = {1, 1, 1};
   const char* next = text.data();
   const char* const end = text.data() + text.size();
@@ -308,9 +308,9 @@ const profile::ProfileReport& run(const ProfileCommand& command) {
 }
 
 // The counters of one line of the profiled file (all zero for a line that ran no instruction).
-emu::Counters line_counters(const profile::ProfileReport& report, int line) {
-  emu::Counters counters;
-  for (const emu::LineProfile& profile : report.result.lines) {
+Counters line_counters(const profile::ProfileReport& report, int line) {
+  Counters counters;
+  for (const LineProfile& profile : report.result.lines) {
     if (profile.line == line && profile.file == report.path) counters += profile.counters;
   }
   return counters;

@@ -46,7 +46,7 @@ ptx::Module compile_to_module(const std::string& file_name, const std::string& s
 }
 
 profile::ProfileReport run_kernel(const std::string& file_name, const std::string& source, const std::string& kernel,
-                                  emu::Dim3 grid, emu::Dim3 block, const std::vector<std::string>& arguments,
+                                  Dim3 grid, Dim3 block, const std::vector<std::string>& arguments,
                                   uint32_t dynamic_shared_bytes) {
   profile::ProfileRequest request;
   request.path = file_name;

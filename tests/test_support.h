@@ -26,7 +26,7 @@ ptx::Module compile_to_module(const std::string& file_name, const std::string& s
 // Runs a kernel on the emulator as `tilecamp profile` would, with --arg SPECs; fails the calling
 // test if it does not compile or the launch is malformed.
 profile::ProfileReport run_kernel(const std::string& file_name, const std::string& source, const std::string& kernel,
-                                  emu::Dim3 grid, emu::Dim3 block, const std::vector<std::string>& arguments,
+                                  Dim3 grid, Dim3 block, const std::vector<std::string>& arguments,
                                   uint32_t dynamic_shared_bytes = 0);
 // The elements of a buffer argument after the run (the parameter's position, from 0).
 template <typename T>

@@ -3,10 +3,10 @@
 namespace tilecamp::child {
 namespace {
 
-void write_dim3(MessageWriter& out, const emu::Dim3& dim) { out.u32(dim.x).u32(dim.y).u32(dim.z); }
+void write_dim3(MessageWriter& out, const Dim3& dim) { out.u32(dim.x).u32(dim.y).u32(dim.z); }
 
-Expected<emu::Dim3> read_dim3(MessageReader& in) {
-  emu::Dim3 dim;
+Expected<Dim3> read_dim3(MessageReader& in) {
+  Dim3 dim;
   TC_TRY_ASSIGN(dim.x, in.u32());
   TC_TRY_ASSIGN(dim.y, in.u32());
   TC_TRY_ASSIGN(dim.z, in.u32());
@@ -41,12 +41,12 @@ Expected<int> read_int(MessageReader& in) {
   return static_cast<int>(static_cast<int64_t>(value));
 }
 
-void write_counters(MessageWriter& out, const emu::Counters& counters) {
+void write_counters(MessageWriter& out, const Counters& counters) {
   counters.for_each([&](const char*, uint64_t value) { out.u64(value); });
 }
 
-Expected<emu::Counters> read_counters(MessageReader& in) {
-  emu::Counters counters;
+Expected<Counters> read_counters(MessageReader& in) {
+  Counters counters;
   Status status = ok();
 #define TILECAMP_READ_COUNTER(name)         \
   if (status) {                             \
@@ -126,10 +126,10 @@ Expected<LaunchRequest> read_launch_request(MessageReader& in) {
   return request;
 }
 
-void write_launch_result(MessageWriter& out, const emu::LaunchResult& result) {
+void write_launch_result(MessageWriter& out, const LaunchResult& result) {
   write_counters(out, result.totals);
   out.u32(static_cast<uint32_t>(result.lines.size()));
-  for (const emu::LineProfile& line : result.lines) {
+  for (const LineProfile& line : result.lines) {
     out.text(line.file).u64(static_cast<uint64_t>(line.line));
     write_counters(out, line.counters);
   }
@@ -141,12 +141,12 @@ void write_launch_result(MessageWriter& out, const emu::LaunchResult& result) {
   out.u32(result.completed ? 1 : 0).text(result.output);
 }
 
-Expected<emu::LaunchResult> read_launch_result(MessageReader& in) {
-  emu::LaunchResult result;
+Expected<LaunchResult> read_launch_result(MessageReader& in) {
+  LaunchResult result;
   TC_TRY_ASSIGN(result.totals, read_counters(in));
   TC_TRY_ASSIGN(uint32_t lines, in.u32());
   for (uint32_t i = 0; i < lines; ++i) {
-    emu::LineProfile line;
+    LineProfile line;
     TC_TRY_ASSIGN(line.file, in.text());
     TC_TRY_ASSIGN(line.line, read_int(in));
     TC_TRY_ASSIGN(line.counters, read_counters(in));

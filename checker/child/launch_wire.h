@@ -3,7 +3,7 @@
 // untrusted: every enumeration is range-checked and every size bounded by the frame it came in.
 #pragma once
 
-#include "checker/backend.h"
+#include "checker/backend/backend.h"
 #include "checker/child/wire.h"
 #include "checker/compile/compiler.h"
 
@@ -12,8 +12,8 @@ namespace tilecamp::child {
 void write_launch_request(MessageWriter& out, const LaunchRequest& request);
 Expected<LaunchRequest> read_launch_request(MessageReader& in);
 
-void write_launch_result(MessageWriter& out, const emu::LaunchResult& result);
-Expected<emu::LaunchResult> read_launch_result(MessageReader& in);
+void write_launch_result(MessageWriter& out, const LaunchResult& result);
+Expected<LaunchResult> read_launch_result(MessageReader& in);
 
 void write_compile_request(MessageWriter& out, const SourceFile& source, const CompileOptions& options);
 Expected<std::pair<SourceFile, CompileOptions>> read_compile_request(MessageReader& in);

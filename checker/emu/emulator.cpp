@@ -10,23 +10,6 @@ constexpr uint32_t k_max_shared_bytes = 227 * 1024;  // an H200 block's limit
 constexpr uint64_t k_max_local_bytes = 512 * 1024;   // a thread's local memory on every GPU since Fermi
 }  // namespace
 
-bool LaunchResult::has_error() const {
-  for (const Diagnostic& d : diagnostics) {
-    if (d.severity == Severity::Error) return true;
-  }
-  return false;
-}
-
-void show_path_as_given(LaunchResult& result, const std::string& given) {
-  auto relabel = [&](std::string& file) {
-    if (file.size() > given.size() && file.ends_with(given) && file[file.size() - given.size() - 1] == '/') {
-      file = given;
-    }
-  };
-  for (LineProfile& line : result.lines) relabel(line.file);
-  for (Diagnostic& diagnostic : result.diagnostics) relabel(diagnostic.file);
-}
-
 Emulator::Emulator(const ptx::Module& module, DeviceMemory& memory) : m_module(module), m_memory(memory) {
   for (size_t i = 0; i < module.symbols.size(); ++i) {
     const ptx::Symbol& symbol = module.symbols[i];

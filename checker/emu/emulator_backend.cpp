@@ -2,6 +2,7 @@
 
 #include <cstring>
 
+#include "checker/emu/emulator.h"
 #include "checker/ptx/parser.h"
 
 namespace tilecamp::emu {

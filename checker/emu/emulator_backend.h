@@ -3,7 +3,7 @@
 
 #include <memory>
 
-#include "checker/backend.h"
+#include "checker/backend/backend.h"
 
 namespace tilecamp::emu {
 

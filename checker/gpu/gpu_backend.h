@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "checker/backend.h"
+#include "checker/backend/backend.h"
 #include "checker/child/worker_process.h"
 
 namespace tilecamp::gpu {

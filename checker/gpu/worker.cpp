@@ -206,8 +206,8 @@ class Worker {
       }
     }
     auto start_kernel = [&] {
-      const emu::Dim3& grid = launch.config.grid;
-      const emu::Dim3& block = launch.config.block;
+      const Dim3& grid = launch.config.grid;
+      const Dim3& block = launch.config.block;
       return m_driver->launch_kernel(function, grid.x, grid.y, grid.z, block.x, block.y, block.z, shared, nullptr,
                                      parameters.data(), nullptr);
     };

@@ -216,7 +216,7 @@ Expected<CaseData> make_case_data(const Exercise& exercise, const ProblemCase& p
   return data;
 }
 
-Expected<emu::LaunchConfig> launch_config(const LaunchSpec& launch, const Bindings& names) {
+Expected<LaunchConfig> launch_config(const LaunchSpec& launch, const Bindings& names) {
   TC_TRY_ASSIGN(std::vector<int64_t> block, evaluate_all(launch.block, names));
   TC_TRY_ASSIGN(std::vector<int64_t> grid, evaluate_all(launch.grid, names));
   block.resize(3, 1);
@@ -234,7 +234,7 @@ Expected<emu::LaunchConfig> launch_config(const LaunchSpec& launch, const Bindin
     return make_error(fmt::format("the grid {} = {} is not a valid grid: each side at least 1", listed(launch.grid),
                                   listed(grid)));
   }
-  emu::LaunchConfig config;
+  LaunchConfig config;
   config.block = {static_cast<uint32_t>(block[0]), static_cast<uint32_t>(block[1]), static_cast<uint32_t>(block[2])};
   config.grid = {static_cast<uint32_t>(grid[0]), static_cast<uint32_t>(grid[1]), static_cast<uint32_t>(grid[2])};
   if (!launch.shared_bytes.empty()) {

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "checker/backend.h"
+#include "checker/backend/backend.h"
 #include "checker/grade/exercise.h"
 #include "checker/grade/expression.h"
 
@@ -50,7 +50,7 @@ Expected<CaseData> make_case_data(const Exercise& exercise, const ProblemCase& p
 
 // The grid, block and dynamic shared memory of `launch` with `names` bound. An Error says which
 // value is out of range: "block (TILE_DIM, BLOCK_ROWS) = (64, 32) is 2048 threads; ...".
-Expected<emu::LaunchConfig> launch_config(const LaunchSpec& launch, const Bindings& names);
+Expected<LaunchConfig> launch_config(const LaunchSpec& launch, const Bindings& names);
 
 // Elements in every `out` and `inout` buffer: the denominator of the *_per_output metrics.
 double output_elements(const Exercise& exercise, const CaseData& data);

@@ -12,8 +12,7 @@
 
 #include "checker/compile/nvrtc_compiler.h"
 #include "checker/compile/source_text.h"
-#include "checker/emu/cost_model.h"
-#include "checker/emu/emulator_backend.h"
+#include "checker/model/cost_model.h"
 #include "checker/grade/cases.h"
 #include "checker/grade/judge.h"
 #include "checker/grade/metrics.h"
@@ -106,11 +105,11 @@ std::string shell_quoted(const std::string& path) {
 }
 
 // The source line where a ratio metric is worst, for a message that points at the code.
-std::string worst_line(const emu::LaunchResult& result, const std::string& metric, const std::string& source,
+std::string worst_line(const LaunchResult& result, const std::string& metric, const std::string& source,
                        const std::string& exercise, const std::string& explain_file) {
-  const emu::LineProfile* worst = nullptr;
+  const LineProfile* worst = nullptr;
   double worst_value = -1;
-  for (const emu::LineProfile& line : result.lines) {
+  for (const LineProfile& line : result.lines) {
     MetricInputs inputs;
     inputs.counters = &line.counters;
     auto value = metric_value(inputs, metric);
@@ -297,15 +296,16 @@ class Grader {
       m_stop = true;
       return CaseResult::Wrong;
     }
-    emu::show_path_as_given(outcome->profile, m_source.path);
+    show_path_as_given(outcome->profile, m_source.path);
     std::string unsafe = safety_problem(outcome->profile);
     // A GPU runs a race, a divergent barrier or a small overrun without complaint: the emulator
     // runs every emulator-sized case too, for what only it can see.
     if (unsafe.empty() && !m_backend.counts() && !(problem_case.performance && !m_exercise.problem.gpu_performance.empty())) {
-      std::unique_ptr<Backend> emulator = make_emulator();
-      auto emulated = emulator->load(m_ptx) ? emulator->launch(request) : Expected<LaunchOutcome>(make_error("no PTX"));
+      auto emulator = make_emulator();
+      auto emulated = emulator && (*emulator)->load(m_ptx) ? (*emulator)->launch(request)
+                                                           : Expected<LaunchOutcome>(make_error("no emulator"));
       if (emulated) {
-        emu::show_path_as_given(emulated->profile, m_source.path);
+        show_path_as_given(emulated->profile, m_source.path);
         unsafe = safety_problem(emulated->profile);
       }
     }
@@ -330,7 +330,7 @@ class Grader {
 
   // The first error among the emulator's findings, else the first warning this exercise treats as
   // one: a deadlock outranks the early exit that often comes with it.
-  std::string safety_problem(const emu::LaunchResult& result) {
+  std::string safety_problem(const LaunchResult& result) {
     const Diagnostic* error = nullptr;
     const Diagnostic* promoted = nullptr;
     for (const Diagnostic& diagnostic : result.diagnostics) {
@@ -354,7 +354,7 @@ class Grader {
 
   Expected<std::vector<std::vector<uint8_t>>> expected_buffers(const CaseData& data) {
     if (!m_reference) return run_builtin_reference(m_exercise, data);
-    TC_TRY_ASSIGN(emu::LaunchConfig config, launch_config(m_exercise.reference.kernel.launch, data.dims));
+    TC_TRY_ASSIGN(LaunchConfig config, launch_config(m_exercise.reference.kernel.launch, data.dims));
     LaunchRequest request{m_reference->entry, config, data.buffers, data.arguments, {}, {}};
     TC_TRY_ASSIGN(LaunchOutcome outcome, m_reference->backend->launch(request));
     if (outcome.profile.has_error()) return make_error("the exercise's reference kernel failed on this case");
@@ -374,20 +374,20 @@ class Grader {
   }
 
   // The baseline's modelled time over the learner's, on the performance case.
-  Expected<std::optional<double>> modelled_speedup(const emu::LaunchResult& learner) {
-    TC_TRY_ASSIGN(emu::GpuSpec gpu, emu::find_gpu(m_options.gpu));
-    std::unique_ptr<Backend> like = make_emulator();
+  Expected<std::optional<double>> modelled_speedup(const LaunchResult& learner) {
+    TC_TRY_ASSIGN(model::GpuSpec gpu, model::find_gpu(m_options.gpu));
+    TC_TRY_ASSIGN(std::unique_ptr<Backend> like, make_emulator());
     TC_TRY_ASSIGN(HelperKernel baseline, load_helper_kernel(m_exercise, m_exercise.baseline, m_compiler, *like));
     const CaseData& data = m_performance->data;
-    TC_TRY_ASSIGN(emu::LaunchConfig config, launch_config(m_exercise.baseline.launch, data.dims));
+    TC_TRY_ASSIGN(LaunchConfig config, launch_config(m_exercise.baseline.launch, data.dims));
     LaunchRequest request{baseline.entry, config, data.buffers, data.arguments, {}, {}};
     TC_TRY_ASSIGN(LaunchOutcome outcome, baseline.backend->launch(request));
     if (outcome.profile.has_error()) return make_error("the exercise's baseline kernel failed on the performance case");
     double footprint = 0;
     for (const BufferData& buffer : data.buffers) footprint += static_cast<double>(buffer.bytes.size());
-    const double baseline_s = emu::model_cost(gpu, {outcome.profile.totals, config.grid, config.block, footprint}).total_s;
+    const double baseline_s = model::model_cost(gpu, {outcome.profile.totals, config.grid, config.block, footprint}).total_s;
     const double learner_s =
-        emu::model_cost(gpu, {learner.totals, m_performance->config.grid, m_performance->config.block, footprint}).total_s;
+        model::model_cost(gpu, {learner.totals, m_performance->config.grid, m_performance->config.block, footprint}).total_s;
     m_speed_note = fmt::format("{:.1f} us against the baseline's {:.1f} us on the {} model", learner_s * 1e6,
                                baseline_s * 1e6, gpu.name);
     return std::optional<double>(baseline_s / learner_s);
@@ -409,7 +409,7 @@ class Grader {
     if (!judgement.passed) return std::optional<double>();  // reported just above
     if (!learner.timing) return make_error("the GPU returned no times");
     TC_TRY_ASSIGN(HelperKernel baseline, load_helper_kernel(m_exercise, m_exercise.baseline, m_compiler, m_backend));
-    TC_TRY_ASSIGN(emu::LaunchConfig config, launch_config(m_exercise.baseline.launch, data.dims));
+    TC_TRY_ASSIGN(LaunchConfig config, launch_config(m_exercise.baseline.launch, data.dims));
     LaunchRequest base_request{baseline.entry, config, data.buffers, data.arguments, {}, {}};
     base_request.timing.enabled = true;
     TC_TRY_ASSIGN(LaunchOutcome base, baseline.backend->launch(base_request));
@@ -445,17 +445,17 @@ class Grader {
   // A GPU has no cheap counters: the counted thresholds are measured by running the (emulator-
   // sized) performance case on the emulator, which also reports races and other findings there.
   struct Emulated {
-    emu::LaunchResult result;
+    LaunchResult result;
     MetricInputs inputs;
   };
   Expected<Emulated> emulate_performance_case() {
-    std::unique_ptr<Backend> emulator = make_emulator();
+    TC_TRY_ASSIGN(std::unique_ptr<Backend> emulator, make_emulator());
     TC_TRY(emulator->load(m_ptx));
     TC_TRY_ASSIGN(CaseData data, make_case_data(m_exercise, {m_exercise.problem.performance, true, true}, m_options.seed));
-    TC_TRY_ASSIGN(emu::LaunchConfig config, launch_config(m_exercise.launch, names_for(data)));
+    TC_TRY_ASSIGN(LaunchConfig config, launch_config(m_exercise.launch, names_for(data)));
     LaunchRequest request{m_kernel, config, data.buffers, data.arguments, {}, {}};
     TC_TRY_ASSIGN(LaunchOutcome outcome, emulator->launch(request));
-    emu::show_path_as_given(outcome.profile, m_source.path);
+    show_path_as_given(outcome.profile, m_source.path);
     if (std::string unsafe = safety_problem(outcome.profile); !unsafe.empty()) {
       add(CheckKind::Safety, CheckStatus::Fail, "performance case on the emulator", unsafe).hidden = true;
     }
@@ -487,7 +487,7 @@ class Grader {
       emulated = std::move(*result);
       emulated->inputs.counters = &emulated->result.totals;
     }
-    const emu::LaunchResult& counted = emulated ? emulated->result : m_performance->result;
+    const LaunchResult& counted = emulated ? emulated->result : m_performance->result;
     for (const Threshold& threshold : thresholds) {
       if (threshold.metric == "modelled_speedup" || threshold.metric == "speedup") {
         auto speedup = threshold.metric == "speedup" ? measured_speedup(inputs) : modelled_speedup(counted);
@@ -513,7 +513,7 @@ class Grader {
                        threshold.at_least ? ">=" : "<=", threshold.bound);
   }
 
-  void check_threshold(const Threshold& threshold, const MetricInputs& inputs, const emu::LaunchResult& counted) {
+  void check_threshold(const Threshold& threshold, const MetricInputs& inputs, const LaunchResult& counted) {
     const std::string name = threshold_name(threshold);
     auto value = metric_value(inputs, threshold.metric);
     if (!value) {
@@ -538,8 +538,12 @@ class Grader {
     }
   }
 
-  std::unique_ptr<Backend> make_emulator() const {
-    return m_options.emulator ? m_options.emulator() : std::make_unique<emu::EmulatorBackend>();
+  // An emulator beside the backend: the options' (the sandbox's), else the backend's own kind when
+  // it is one.
+  Expected<std::unique_ptr<Backend>> make_emulator() const {
+    if (m_options.emulator) return m_options.emulator();
+    if (m_backend.counts()) return m_backend.another();
+    return make_error("no emulator was given to grade beside the " + m_backend.name());
   }
 
   Check& add(CheckKind kind, CheckStatus status, std::string name, std::string message) {
@@ -565,8 +569,8 @@ class Grader {
 
   struct Performance {
     CaseData data;
-    emu::LaunchConfig config;
-    emu::LaunchResult result;
+    LaunchConfig config;
+    LaunchResult result;
   };
 
   const Exercise& m_exercise;

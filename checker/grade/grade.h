@@ -5,7 +5,7 @@
 #include <functional>
 #include <memory>
 
-#include "checker/backend.h"
+#include "checker/backend/backend.h"
 #include "checker/compile/compiler.h"
 #include "checker/grade/exercise.h"
 #include "checker/grade/verdict.h"
@@ -20,8 +20,9 @@ struct GradeOptions {
   // The file a failing threshold's "see: tilecamp explain EXERCISE --line N" hint should name with
   // --file: empty when the learner checked the exercise's own kernel.cu.
   std::string explain_file;
-  // Makes a fresh emulator backend: the sandbox's in tilecamp (sandbox.h), an in-process one when
-  // empty. The grader runs the baseline's model there, and a GPU's cases again for their findings.
+  // Makes a fresh emulator backend: the sandbox's in tilecamp (sandbox.h). The grader runs the
+  // baseline's model there, and a GPU's cases again for their findings. When empty, an emulator
+  // backend's another() serves; a GPU then needs one.
   std::function<std::unique_ptr<Backend>()> emulator;
   // Feedback for a student (a class's grading, Gradescope): a compiler message about the file
   // quotes only words the file holds (source_text.h's mask_foreign_quotes).

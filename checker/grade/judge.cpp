@@ -54,7 +54,7 @@ struct Mismatches {
 
 CaseJudgement judge_output(const Exercise& exercise, const Param& param, const CaseData& data,
                            const std::vector<uint8_t>& expected, const std::vector<uint8_t>& actual,
-                           const emu::LaunchConfig& config) {
+                           const LaunchConfig& config) {
   const size_t elements = expected.size() / 4;
   const auto [rows, columns] = rows_and_columns(param, data, elements);
   const int64_t tile = config.block.x;  // the tiles a launch covers, as wide as a block
@@ -116,7 +116,7 @@ CaseJudgement judge_output(const Exercise& exercise, const Param& param, const C
 
 CaseJudgement judge_case(const Exercise& exercise, const CaseData& data,
                          const std::vector<std::vector<uint8_t>>& expected,
-                         const std::vector<std::vector<uint8_t>>& actual, const emu::LaunchConfig& config) {
+                         const std::vector<std::vector<uint8_t>>& actual, const LaunchConfig& config) {
   std::string outputs;
   for (const Param& param : exercise.params) {
     if (param.is_output()) outputs += (outputs.empty() ? "`" : ", `") + param.name + "`";

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "checker/emu/emulator.h"
+#include "checker/backend/launch.h"
 #include "checker/grade/cases.h"
 #include "checker/grade/exercise.h"
 
@@ -19,6 +19,6 @@ struct CaseJudgement {
 // `expected` and `actual` hold one byte vector per buffer of `data`, in the same order.
 CaseJudgement judge_case(const Exercise& exercise, const CaseData& data,
                          const std::vector<std::vector<uint8_t>>& expected,
-                         const std::vector<std::vector<uint8_t>>& actual, const emu::LaunchConfig& config);
+                         const std::vector<std::vector<uint8_t>>& actual, const LaunchConfig& config);
 
 }  // namespace tilecamp::grade

@@ -8,38 +8,38 @@ enum class Per { Nothing, Counter, Output, Fma, Speedup };
 struct Metric {
   const char* name;
   const char* backend;
-  uint64_t emu::Counters::*numerator;    // nullptr for the speedups
+  uint64_t Counters::*numerator;    // nullptr for the speedups
   Per per;
-  uint64_t emu::Counters::*denominator;  // when per == Counter
+  uint64_t Counters::*denominator;  // when per == Counter
   double scale;                          // the numerator's unit: 0.25 turns bytes into 4-byte elements
   const char* label;
   const char* explanation;
 };
 
 constexpr Metric k_metrics[] = {
-    {"global_ld_sectors_per_request", "emulator", &emu::Counters::global_ld_sectors, Per::Counter,
-     &emu::Counters::global_ld_requests, 1, "global loads are coalesced",
+    {"global_ld_sectors_per_request", "emulator", &Counters::global_ld_sectors, Per::Counter,
+     &Counters::global_ld_requests, 1, "global loads are coalesced",
      "32-byte sectors each warp-wide global load touches: 4 when 32 lanes read 32 consecutive floats"},
-    {"global_st_sectors_per_request", "emulator", &emu::Counters::global_st_sectors, Per::Counter,
-     &emu::Counters::global_st_requests, 1, "global stores are coalesced",
+    {"global_st_sectors_per_request", "emulator", &Counters::global_st_sectors, Per::Counter,
+     &Counters::global_st_requests, 1, "global stores are coalesced",
      "32-byte sectors each warp-wide global store touches: 4 when 32 lanes write 32 consecutive floats"},
-    {"shared_ld_wavefronts_per_request", "emulator", &emu::Counters::shared_ld_wavefronts, Per::Counter,
-     &emu::Counters::shared_ld_requests, 1, "shared loads avoid bank conflicts",
+    {"shared_ld_wavefronts_per_request", "emulator", &Counters::shared_ld_wavefronts, Per::Counter,
+     &Counters::shared_ld_requests, 1, "shared loads avoid bank conflicts",
      "passes each warp-wide shared load needs: 1 without bank conflicts, 32 when all lanes hit one bank"},
-    {"shared_st_wavefronts_per_request", "emulator", &emu::Counters::shared_st_wavefronts, Per::Counter,
-     &emu::Counters::shared_st_requests, 1, "shared stores avoid bank conflicts",
+    {"shared_st_wavefronts_per_request", "emulator", &Counters::shared_st_wavefronts, Per::Counter,
+     &Counters::shared_st_requests, 1, "shared stores avoid bank conflicts",
      "passes each warp-wide shared store needs: 1 without bank conflicts, 32 when all lanes hit one bank"},
-    {"shared_ld_bank_conflicts", "emulator", &emu::Counters::shared_ld_bank_conflicts, Per::Nothing, nullptr, 1,
+    {"shared_ld_bank_conflicts", "emulator", &Counters::shared_ld_bank_conflicts, Per::Nothing, nullptr, 1,
      "shared loads have no bank conflicts", "extra shared-load wavefronts caused by bank conflicts"},
-    {"shared_st_bank_conflicts", "emulator", &emu::Counters::shared_st_bank_conflicts, Per::Nothing, nullptr, 1,
+    {"shared_st_bank_conflicts", "emulator", &Counters::shared_st_bank_conflicts, Per::Nothing, nullptr, 1,
      "shared stores have no bank conflicts", "extra shared-store wavefronts caused by bank conflicts"},
-    {"global_ld_elements_per_output", "emulator", &emu::Counters::global_ld_bytes, Per::Output, nullptr, 0.25,
+    {"global_ld_elements_per_output", "emulator", &Counters::global_ld_bytes, Per::Output, nullptr, 0.25,
      "each input is loaded from global memory about once",
      "4-byte elements loaded from global memory per output element: about 1 when every input is read once"},
-    {"global_ld_bytes_per_fma", "emulator", &emu::Counters::global_ld_bytes, Per::Fma, nullptr, 1,
+    {"global_ld_bytes_per_fma", "emulator", &Counters::global_ld_bytes, Per::Fma, nullptr, 1,
      "global loads are reused through shared memory",
      "bytes loaded from global memory per multiply-add: 8 when each multiply-add loads both operands, 8 / TILE when a tile reuses them"},
-    {"shared_ld_wavefronts_per_fma_instruction", "emulator", &emu::Counters::shared_ld_wavefronts, Per::Fma, nullptr, 32,
+    {"shared_ld_wavefronts_per_fma_instruction", "emulator", &Counters::shared_ld_wavefronts, Per::Fma, nullptr, 32,
      "operands are reused from registers",
      "shared-load wavefronts per warp-wide FMA instruction (32 multiply-adds): 1.5 for the one-output-per-thread tiled "
      "kernel, 0.625 with 8 outputs per thread, because each loaded value is reused from a register"},

@@ -6,13 +6,13 @@
 #include <string>
 #include <vector>
 
-#include "checker/emu/counters.h"
+#include "checker/backend/counters.h"
 
 namespace tilecamp::grade {
 
 // What a metric is computed from, beyond the counters.
 struct MetricInputs {
-  const emu::Counters* counters = nullptr;
+  const Counters* counters = nullptr;
   double outputs = 0;                     // elements of the `out` and `inout` buffers
   double fmas = 0;                        // the exercise's `fmas` expression; 0 when it has none
   std::optional<double> modelled_speedup;  // baseline modelled time / learner modelled time

@@ -5,7 +5,6 @@
 #include <set>
 #include <sstream>
 
-#include "checker/emu/emulator_backend.h"
 #include "checker/grade/exercise.h"
 #include "checker/grade/grade.h"
 
@@ -27,7 +26,7 @@ Verdict grade_file(const Exercise& exercise, const SourceFile& source, Compiler&
   GradeOptions options;
   options.seed = k_self_check_seed;
   options.emulator = emulator;
-  std::unique_ptr<Backend> backend = emulator ? emulator() : std::make_unique<emu::EmulatorBackend>();
+  std::unique_ptr<Backend> backend = emulator();
   return grade_exercise(exercise, source, compiler, *backend, options);
 }
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "checker/backend.h"
+#include "checker/backend/backend.h"
 #include "checker/compile/compiler.h"
 
 namespace tilecamp::grade {
@@ -27,9 +27,9 @@ struct SelfCheckReport {
 };
 
 // Runs on the emulator with a fixed seed, so the result is the same everywhere. `emulator` makes
-// the emulator backends (the sandbox's in tilecamp); in-process ones when empty.
+// the emulator backends (the sandbox's in tilecamp).
 using EmulatorFactory = std::function<std::unique_ptr<Backend>()>;
 SelfCheckReport self_check_course(const std::filesystem::path& course_root, Compiler& compiler,
-                                  const EmulatorFactory& emulator = {});
+                                  const EmulatorFactory& emulator);
 
 }  // namespace tilecamp::grade

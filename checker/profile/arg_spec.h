@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "checker/backend.h"
+#include "checker/backend/backend.h"
 #include "checker/util/expected.h"
 
 namespace tilecamp::profile {

@@ -42,7 +42,7 @@ Expected<std::vector<KernelArgument>> bind_arguments(const ptx::Function& kernel
 }  // namespace
 
 Expected<ProfileReport> profile_kernel(Compiler& compiler, Backend& backend, const ProfileRequest& request) {
-  TC_TRY_ASSIGN(const emu::GpuSpec gpu, emu::find_gpu(request.gpu));
+  TC_TRY_ASSIGN(const model::GpuSpec gpu, model::find_gpu(request.gpu));
   ProfileReport report;
   report.path = request.path;
   report.gpu = gpu.name;
@@ -85,10 +85,10 @@ Expected<ProfileReport> profile_kernel(Compiler& compiler, Backend& backend, con
     const int buffer = launch.arguments[i].buffer;
     if (buffer >= 0) report.buffers.push_back({static_cast<int>(i), std::move(outcome.buffers[buffer])});
   }
-  emu::show_path_as_given(report.result, request.path);
-  emu::CostInput cost{report.result.totals, report.grid, report.block, 0};
+  show_path_as_given(report.result, request.path);
+  model::CostInput cost{report.result.totals, report.grid, report.block, 0};
   for (const BufferResult& buffer : report.buffers) cost.footprint_bytes += static_cast<double>(buffer.bytes.size());
-  report.modelled = emu::model_cost(gpu, cost);
+  report.modelled = model::model_cost(gpu, cost);
   return report;
 }
 

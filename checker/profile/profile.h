@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "checker/backend.h"
+#include "checker/backend/backend.h"
 #include "checker/compile/compiler.h"
-#include "checker/emu/cost_model.h"
+#include "checker/model/cost_model.h"
 #include "checker/profile/arg_spec.h"
 
 namespace tilecamp::profile {
@@ -17,8 +17,8 @@ struct ProfileRequest {
   std::string path;  // a .cu file (compiled with NVRTC) or a .ptx file (used as is)
   std::string text;  // the file's contents
   std::string kernel;
-  emu::Dim3 grid;
-  emu::Dim3 block;
+  Dim3 grid;
+  Dim3 block;
   std::vector<ArgSpec> arguments;
   std::vector<std::pair<std::string, ArgSpec>> variables;  // --set NAME=SPEC
   uint32_t dynamic_shared_bytes = 0;                       // --shared BYTES
@@ -40,12 +40,12 @@ struct ProfileReport {
   std::string compile_log;
   std::string kernel;   // as a person writes it: "sgemmTiled<16>"
   std::string mangled;  // the PTX entry
-  emu::Dim3 grid;
-  emu::Dim3 block;
-  emu::LaunchResult result;
+  Dim3 grid;
+  Dim3 block;
+  LaunchResult result;
   std::vector<BufferResult> buffers;
   std::string gpu;
-  emu::CostEstimate modelled;  // the counters turned into a time on `gpu` (emu/cost_model.h)
+  model::CostEstimate modelled;  // the counters turned into a time on `gpu` (emu/cost_model.h)
   // When the kernel also ran on a real GPU (--backend gpu): the device and its measured time.
   std::string measured_on;
   std::optional<KernelTiming> measured;

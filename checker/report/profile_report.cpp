@@ -8,11 +8,11 @@
 namespace tilecamp::report {
 namespace {
 
-std::string dim3_text(const emu::Dim3& d) { return fmt::format("{},{},{}", d.x, d.y, d.z); }
+std::string dim3_text(const Dim3& d) { return fmt::format("{},{},{}", d.x, d.y, d.z); }
 
-nlohmann::ordered_json dim3_json(const emu::Dim3& d) { return nlohmann::ordered_json::array({d.x, d.y, d.z}); }
+nlohmann::ordered_json dim3_json(const Dim3& d) { return nlohmann::ordered_json::array({d.x, d.y, d.z}); }
 
-void add_counters(nlohmann::ordered_json& object, const emu::Counters& counters) {
+void add_counters(nlohmann::ordered_json& object, const Counters& counters) {
   counters.for_each([&](const char* name, uint64_t value) { object[name] = value; });
 }
 
@@ -36,31 +36,31 @@ std::string trimmed(std::string text, size_t width) {
 // One row of the per-line table: counters grouped by memory, so a bad line stands out.
 struct Column {
   const char* heading;
-  uint64_t emu::Counters::*field;
+  uint64_t Counters::*field;
 };
 
 constexpr Column k_columns[] = {
-    {"gld req", &emu::Counters::global_ld_requests},
-    {"gld sect", &emu::Counters::global_ld_sectors},
-    {"gst req", &emu::Counters::global_st_requests},
-    {"gst sect", &emu::Counters::global_st_sectors},
-    {"sld req", &emu::Counters::shared_ld_requests},
-    {"sld wavef", &emu::Counters::shared_ld_wavefronts},
-    {"sld confl", &emu::Counters::shared_ld_bank_conflicts},
-    {"sst req", &emu::Counters::shared_st_requests},
-    {"sst wavef", &emu::Counters::shared_st_wavefronts},
-    {"sst confl", &emu::Counters::shared_st_bank_conflicts},
-    {"instr", &emu::Counters::warp_instructions},
-    {"diverg", &emu::Counters::divergent_warp_instructions},
-    {"barriers", &emu::Counters::barriers},
-    {"gatom req", &emu::Counters::global_atom_requests},
-    {"satom req", &emu::Counters::shared_atom_requests},
-    {"lld req", &emu::Counters::local_ld_requests},
-    {"lst req", &emu::Counters::local_st_requests},
+    {"gld req", &Counters::global_ld_requests},
+    {"gld sect", &Counters::global_ld_sectors},
+    {"gst req", &Counters::global_st_requests},
+    {"gst sect", &Counters::global_st_sectors},
+    {"sld req", &Counters::shared_ld_requests},
+    {"sld wavef", &Counters::shared_ld_wavefronts},
+    {"sld confl", &Counters::shared_ld_bank_conflicts},
+    {"sst req", &Counters::shared_st_requests},
+    {"sst wavef", &Counters::shared_st_wavefronts},
+    {"sst confl", &Counters::shared_st_bank_conflicts},
+    {"instr", &Counters::warp_instructions},
+    {"diverg", &Counters::divergent_warp_instructions},
+    {"barriers", &Counters::barriers},
+    {"gatom req", &Counters::global_atom_requests},
+    {"satom req", &Counters::shared_atom_requests},
+    {"lld req", &Counters::local_ld_requests},
+    {"lst req", &Counters::local_st_requests},
 };
 
 // A line whose accesses cost more than the ideal: uncoalesced global or conflicting shared.
-bool is_costly(const emu::Counters& c) {
+bool is_costly(const Counters& c) {
   return c.shared_ld_bank_conflicts > 0 || c.shared_st_bank_conflicts > 0 ||
          c.global_ld_sectors > 4 * c.global_ld_requests || c.global_st_sectors > 4 * c.global_st_requests;
 }
@@ -95,7 +95,7 @@ std::string profile_text(const profile::ProfileReport& report, const std::string
     for (const Diagnostic& d : compile_diagnostics(report.compile_diagnostics)) out += diagnostic_text(d, style) + "\n";
     return out;
   }
-  const emu::LaunchResult& result = report.result;
+  const LaunchResult& result = report.result;
   out += fmt::format("{}  grid {}  block {}{}\n\n", style.bold(report.kernel), dim3_text(report.grid),
                      dim3_text(report.block), result.completed ? "" : style.red("  (stopped by an error)"));
   out += style.bold("totals") + "\n";
@@ -117,7 +117,7 @@ std::string profile_text(const profile::ProfileReport& report, const std::string
   std::string header = fmt::format("  {:>5}  {:<36}", "line", "source");
   for (const Column* column : columns) header += fmt::format(" {:>9}", column->heading);
   out += style.dim(header) + "\n";
-  for (const emu::LineProfile& line : result.lines) {
+  for (const LineProfile& line : result.lines) {
     std::string text;
     if (line.file != report.path) {  // an included header: name it instead of showing its code
       text = "(" + std::filesystem::path(line.file).filename().string() + ")";
@@ -165,7 +165,7 @@ nlohmann::ordered_json profile_json(const profile::ProfileReport& report) {
                         {"max_us", report.measured->max_ms * 1e3},
                         {"repetitions", report.measured->repetitions}};
   }
-  for (const emu::LineProfile& line : report.result.lines) {
+  for (const LineProfile& line : report.result.lines) {
     nlohmann::ordered_json row = {{"file", line.file}, {"line", line.line}};
     add_counters(row, line.counters);
     json["lines"].push_back(std::move(row));

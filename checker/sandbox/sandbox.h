@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "checker/backend.h"
+#include "checker/backend/backend.h"
 #include "checker/child/worker_process.h"
 #include "checker/compile/compiler.h"
 #include "checker/sandbox/confine.h"

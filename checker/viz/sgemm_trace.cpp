@@ -78,8 +78,8 @@ class SgemmLaunch {
   uint64_t a() const { return m_a; }
   uint64_t b() const { return m_b; }
 
-  Expected<emu::LaunchResult> run(const std::string& kernel, emu::Dim3 block, emu::AccessObserver& observer) {
-    emu::LaunchConfig config;
+  Expected<LaunchResult> run(const std::string& kernel, Dim3 block, emu::AccessObserver& observer) {
+    LaunchConfig config;
     config.block = block;
     config.grid = {(uint32_t(m_size.n) + block.x - 1) / block.x, (uint32_t(m_size.m) + block.y - 1) / block.y, 1};
     config.observer = &observer;
@@ -92,7 +92,7 @@ class SgemmLaunch {
       parameters.emplace_back(4);
       std::memcpy(parameters.back().data(), &value, 4);
     }
-    TC_TRY_ASSIGN(emu::LaunchResult result, m_emulator.launch(kernel, config, parameters));
+    TC_TRY_ASSIGN(LaunchResult result, m_emulator.launch(kernel, config, parameters));
     if (result.has_error()) return make_error("the kernel failed on the emulator: " + result.diagnostics.front().message);
     return result;
   }
@@ -175,7 +175,7 @@ class SgemmRecorder : public emu::AccessObserver {
   const std::string& error() const { return m_error; }
 
  private:
-  BlockRun& block_of(const emu::Dim3& index) {
+  BlockRun& block_of(const Dim3& index) {
     if (m_trace.blocks.empty() || m_trace.blocks.back().bx != int(index.x) || m_trace.blocks.back().by != int(index.y)) {
       BlockRun block{int(index.x), int(index.y), {}, {}};
       TileStep step;
@@ -275,13 +275,13 @@ Expected<SgemmTrace> trace_sgemm(Compiler& compiler, const SgemmSize& size) {
 
   SgemmLaunch tiled(module, trace);
   SgemmRecorder recorder(trace, module, tiled.a(), tiled.b());
-  TC_TRY_ASSIGN(emu::LaunchResult tiled_result, tiled.run(tiled_name, {tile, tile, 1}, recorder));
+  TC_TRY_ASSIGN(LaunchResult tiled_result, tiled.run(tiled_name, {tile, tile, 1}, recorder));
   if (!recorder.error().empty()) return make_error(recorder.error());
   trace.tiled = tiled_result.totals;
 
   SgemmLaunch naive(module, trace);
   GlobalReadCounter naive_reads;
-  TC_TRY_ASSIGN(emu::LaunchResult naive_result, naive.run(naive_name, {tile, tile, 1}, naive_reads));
+  TC_TRY_ASSIGN(LaunchResult naive_result, naive.run(naive_name, {tile, tile, 1}, naive_reads));
   trace.naive = naive_result.totals;
   trace.naive_global_reads = naive_reads.reads;
   if (tiled.c() != naive.c()) return make_error("the tiled and the naive SGEMM disagree on C");

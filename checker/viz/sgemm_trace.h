@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "checker/compile/compiler.h"
-#include "checker/emu/counters.h"
+#include "checker/backend/counters.h"
 #include "checker/util/expected.h"
 
 namespace tilecamp::viz {
@@ -59,7 +59,7 @@ struct SgemmTrace {
   std::vector<int> load_lines, compute_lines, store_lines, barrier_lines;  // the source lines of each phase
   std::vector<float> a, b;
   std::vector<BlockRun> blocks;  // in the order the emulator ran them
-  emu::Counters tiled, naive;    // the emulator's counters of both kernels
+  Counters tiled, naive;    // the emulator's counters of both kernels
   // Elements the threads read, counted from the traced loads.
   uint64_t tiled_global_reads = 0, tiled_shared_reads = 0, naive_global_reads = 0;
   int steps() const { return (size.k + size.tile - 1) / size.tile; }

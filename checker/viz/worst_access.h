@@ -18,7 +18,7 @@ namespace tilecamp::viz {
 struct RecordedAccess {
   ptx::Space space = ptx::Space::Global;
   bool is_store = false;
-  emu::Dim3 block;
+  Dim3 block;
   uint32_t warp = 0;
   uint32_t lanes = 0;
   uint32_t bytes = 0;  // per lane, as the instruction accesses them (before any merge)
@@ -81,7 +81,7 @@ class WorstAccessFinder : public emu::AccessObserver {
  private:
   // A charged shared access whose chunk other lines' merged members may share.
   struct Chunk {
-    emu::Dim3 block;
+    Dim3 block;
     uint32_t warp = 0;
     uint64_t start = 0;  // the first active lane's chunk address
     std::pair<int, int> line;

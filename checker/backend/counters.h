@@ -4,7 +4,7 @@
 
 #include <cstdint>
 
-namespace tilecamp::emu {
+namespace tilecamp {
 
 // X-macro so that reports iterate over the counters by name without repeating the list.
 #define TILECAMP_COUNTERS(X)      \
@@ -55,4 +55,4 @@ struct Counters {
   }
 };
 
-}  // namespace tilecamp::emu
+}  // namespace tilecamp

@@ -9,11 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "checker/emu/counters.h"
-#include "checker/emu/emulator.h"
+#include "checker/backend/launch.h"
 #include "checker/util/expected.h"
 
-namespace tilecamp::emu {
+namespace tilecamp::model {
 
 // Rates "per clock" are per SM; the model multiplies them by `sms` and `clock_hz`.
 struct GpuSpec {
@@ -55,4 +54,4 @@ std::vector<std::string> known_gpus();
 Expected<GpuSpec> find_gpu(const std::string& name);  // the error lists the known names
 CostEstimate model_cost(const GpuSpec& gpu, const CostInput& input);
 
-}  // namespace tilecamp::emu
+}  // namespace tilecamp::model

@@ -8,7 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "checker/emu/emulator.h"
+#include "checker/backend/launch.h"
+#include "checker/ptx/module.h"
 #include "checker/util/expected.h"
 
 namespace tilecamp {
@@ -52,7 +53,7 @@ struct KernelTiming {
 
 struct LaunchRequest {
   std::string kernel;  // the mangled PTX entry name
-  emu::LaunchConfig config;
+  LaunchConfig config;
   std::vector<BufferData> buffers;
   std::vector<KernelArgument> arguments;  // one per kernel parameter, in order
   std::vector<VariableFill> variables;
@@ -61,7 +62,7 @@ struct LaunchRequest {
 
 struct LaunchOutcome {
   std::vector<std::vector<uint8_t>> buffers;  // contents after the kernel (the last run), same order
-  emu::LaunchResult profile;                  // counters, per-line figures, diagnostics
+  LaunchResult profile;                  // counters, per-line figures, diagnostics
   std::optional<KernelTiming> timing;         // when timing was requested and the backend times
 };
 

@@ -1,4 +1,4 @@
-#include "checker/emu/cost_model.h"
+#include "checker/model/cost_model.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -6,7 +6,7 @@
 #include <string>
 #include <utility>
 
-namespace tilecamp::emu {
+namespace tilecamp::model {
 namespace {
 
 constexpr double k_sector_bytes = 32;
@@ -135,4 +135,4 @@ CostEstimate model_cost(const GpuSpec& gpu, const CostInput& input) {
   return e;
 }
 
-}  // namespace tilecamp::emu
+}  // namespace tilecamp::model

@@ -1,0 +1,57 @@
+// The launch model every backend shares: a launch's shape and budgets, and what it reports (the
+// counters, per kernel and per source line, and the findings). The emulator fills every field; a
+// GPU fills the outputs and times (checker/backend/backend.h).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "checker/backend/counters.h"
+#include "checker/diagnostic.h"
+
+namespace tilecamp {
+
+namespace emu {
+class AccessObserver;  // checker/emu/access_observer.h: what `tilecamp viz` and `explain` watch
+}  // namespace emu
+
+struct Dim3 {
+  uint32_t x = 1, y = 1, z = 1;
+  uint64_t count() const { return uint64_t{x} * y * z; }
+  bool operator==(const Dim3&) const = default;
+};
+
+struct LaunchConfig {
+  Dim3 grid;
+  Dim3 block;
+  uint32_t dynamic_shared_bytes = 0;
+  // A warp that executes more instructions than this is stopped as a runaway kernel (an
+  // infinite loop is caught in about a second; the heaviest course kernels need ~1% of it).
+  uint64_t warp_instruction_budget = 5'000'000;
+  // The same for the whole launch, so that a huge grid of slow warps also ends.
+  uint64_t instruction_budget = 2'000'000'000;
+  // Shown every global and shared access and every barrier as they happen (tilecamp viz, explain).
+  emu::AccessObserver* observer = nullptr;
+};
+
+struct LineProfile {
+  std::string file;
+  int line = 0;
+  Counters counters;
+};
+
+struct LaunchResult {
+  Counters totals;
+  std::vector<LineProfile> lines;  // by file, then line
+  std::vector<Diagnostic> diagnostics;
+  bool completed = false;          // false when an error stopped the kernel
+  std::string output;              // what the kernel printed: block by block, warp by warp
+  bool has_error() const;
+};
+
+// NVRTC writes `.file` with the working directory in front of a relative path; this puts back the
+// path as the person gave it, in every line and diagnostic of `result`.
+void show_path_as_given(LaunchResult& result, const std::string& given);
+
+}  // namespace tilecamp
