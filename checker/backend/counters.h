@@ -23,7 +23,12 @@ namespace tilecamp {
   X(barriers)                     \
   X(global_atom_requests)         \
   X(global_atom_sectors)          \
+  X(global_atom_bytes)            \
   X(shared_atom_requests)         \
+  X(shared_atom_wavefronts)       \
+  X(shared_atom_bank_conflicts)   \
+  X(const_ld_requests)            \
+  X(const_ld_wavefronts)          \
   X(local_ld_requests)            \
   X(local_ld_sectors)             \
   X(local_st_requests)            \

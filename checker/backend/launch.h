@@ -47,6 +47,7 @@ struct LaunchResult {
   std::vector<Diagnostic> diagnostics;
   bool completed = false;          // false when an error stopped the kernel
   std::string output;              // what the kernel printed: block by block, warp by warp
+  uint32_t shared_bytes_per_block = 0;  // static and dynamic shared memory of each block
   bool has_error() const;
 };
 

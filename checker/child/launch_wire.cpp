@@ -138,7 +138,7 @@ void write_launch_result(MessageWriter& out, const LaunchResult& result) {
     out.u32(static_cast<uint32_t>(diagnostic.severity)).text(diagnostic.kind).text(diagnostic.file)
         .u64(static_cast<uint64_t>(diagnostic.line)).text(diagnostic.message);
   }
-  out.u32(result.completed ? 1 : 0).text(result.output);
+  out.u32(result.completed ? 1 : 0).text(result.output).u32(result.shared_bytes_per_block);
 }
 
 Expected<LaunchResult> read_launch_result(MessageReader& in) {
@@ -165,6 +165,7 @@ Expected<LaunchResult> read_launch_result(MessageReader& in) {
   TC_TRY_ASSIGN(uint32_t completed, in.u32());
   result.completed = completed != 0;
   TC_TRY_ASSIGN(result.output, in.text());
+  TC_TRY_ASSIGN(result.shared_bytes_per_block, in.u32());
   return result;
 }
 

@@ -149,4 +149,27 @@ uint32_t fused_access_bytes(LaneAddresses& addresses, uint32_t active_mask, uint
   return fused_bytes;
 }
 
+uint32_t distinct_addresses(const LaneAddresses& addresses, uint32_t active_mask) {
+  std::array<uint64_t, k_warp_size> seen{};
+  uint32_t count = 0;
+  for (int lane = 0; lane < k_warp_size; ++lane) {
+    if (!(active_mask >> lane & 1u)) continue;
+    if (std::find(seen.begin(), seen.begin() + count, addresses[lane]) == seen.begin() + count) seen[count++] = addresses[lane];
+  }
+  return count;
+}
+
+SharedCost count_shared_atomic_wavefronts(const LaneAddresses& addresses, uint32_t active_mask, uint32_t bytes) {
+  SharedCost cost = count_shared_wavefronts(addresses, active_mask, bytes);
+  uint32_t most_on_one_address = 0;
+  for (int lane = 0; lane < k_warp_size; ++lane) {
+    if (!(active_mask >> lane & 1u)) continue;
+    uint32_t same = 0;
+    for (int other = 0; other < k_warp_size; ++other) same += (active_mask >> other & 1u) && addresses[other] == addresses[lane];
+    most_on_one_address = std::max(most_on_one_address, same);
+  }
+  cost.wavefronts = std::max(cost.wavefronts, most_on_one_address);
+  return cost;
+}
+
 }  // namespace tilecamp::emu

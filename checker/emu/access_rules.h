@@ -35,6 +35,14 @@ int shared_phases(const LaneAddresses& addresses, uint32_t active_mask, uint32_t
 SharedCost count_shared_wavefronts(const LaneAddresses& addresses, uint32_t active_mask,
                                    uint32_t bytes);
 
+// A warp-wide shared atomic: the banks' wavefronts as for a store, and at least as many as the
+// most lanes that update one address, since those updates are applied one after another.
+SharedCost count_shared_atomic_wavefronts(const LaneAddresses& addresses, uint32_t active_mask, uint32_t bytes);
+
+// The distinct addresses among the active lanes: the passes a constant-cache load takes (lanes
+// reading one address share one pass).
+uint32_t distinct_addresses(const LaneAddresses& addresses, uint32_t active_mask);
+
 // A shared access that ptxas merged with its neighbours into one access of `fused_bytes` (see
 // checker/ptx/access_fusion.h) is charged once, by the member `fused_first` bytes into the chunk,
 // at the chunk's addresses; the other members cost nothing. Returns the bytes to charge, 0 for

@@ -19,6 +19,7 @@ struct DeviceBuffer {
   std::string name;
   uint64_t address = 0;
   std::vector<uint8_t> bytes;
+  bool constant = false;  // a __constant__ variable: what ld.const may read
 };
 
 class DeviceMemory {

@@ -17,6 +17,7 @@ Emulator::Emulator(const ptx::Module& module, DeviceMemory& memory) : m_module(m
     std::vector<uint8_t> contents = symbol.initializer;
     contents.resize(symbol.size, 0);
     m_global_symbols[static_cast<int>(i)] = memory.allocate(symbol.name, std::move(contents));
+    memory.buffers().back().constant = symbol.space == ptx::Space::Const;
   }
 }
 

@@ -29,9 +29,11 @@ void KernelRun::copy_async(Warp& warp, const Instruction& in, uint32_t lanes) {
   shared_side.opcode = ptx::Opcode::St;
   WarpAccess destination;
   if (!resolve_access(warp, shared_side, op[0], lanes, size, destination)) return;
-  Counters& counters = m_counters[&in - m_code.data()];
-  ++counters.global_ld_requests;
-  counters.global_ld_sectors += count_sectors(source.addresses[0], source.lanes[0], size);
+  // Counted in full, as Nsight Compute counts LDGSTS: a global load of `size` bytes a lane, and a
+  // shared store of them; a load round like any global load.
+  count_access(in, source, size, false);
+  count_access(in, destination, size, true);
+  if (!std::exchange(warp.load_round_open, true)) ++m_counters[&in - m_code.data()].global_ld_rounds;
   for (int lane = 0; lane < k_warp_size; ++lane) {
     if (!(lanes >> lane & 1u)) continue;
     PendingCopy copy;

@@ -71,12 +71,16 @@ void KernelRun::atomic_access(Warp& warp, const Instruction& in, uint32_t lanes)
   WarpAccess access;
   if (!resolve_access(warp, in, address_operand, lanes, bytes, access)) return;
   Counters& counters = m_counters[&in - m_code.data()];
-  if (access.lanes[0]) {
+  if (access.lanes[k_global_slot]) {
     ++counters.global_atom_requests;
-    counters.global_atom_sectors += count_sectors(access.addresses[0], access.lanes[0], bytes);
+    counters.global_atom_sectors += count_sectors(access.addresses[k_global_slot], access.lanes[k_global_slot], bytes);
+    counters.global_atom_bytes += uint64_t{bytes} * std::popcount(access.lanes[k_global_slot]);
   }
-  if (access.lanes[1]) {
+  if (access.lanes[k_shared_slot]) {
+    const SharedCost cost = count_shared_atomic_wavefronts(access.addresses[k_shared_slot], access.lanes[k_shared_slot], bytes);
     ++counters.shared_atom_requests;
+    counters.shared_atom_wavefronts += cost.wavefronts;
+    counters.shared_atom_bank_conflicts += cost.bank_conflicts();
     SharedAccess shared{.warp = warp.index, .lanes = access.lanes[1], .addresses = &access.addresses[1], .bytes = bytes,
                         .is_atomic = true, .pc = static_cast<uint32_t>(&in - m_code.data()), .step = epoch_step(warp)};
     if (auto race = m_races.record(shared)) report_race(*race);

@@ -89,7 +89,11 @@ bool KernelRun::resolve_access(Warp& warp, const Instruction& in, const Operand&
       access.pointers[lane] = resolve(warp, in, space, address, bytes, lane);
       if (access.pointers[lane] == nullptr) return false;
     }
-    const int slot = space == Space::Global ? 0 : space == Space::Shared ? 1 : (space == Space::Local && !call_parameter) ? 2 : -1;
+    const int slot = space == Space::Global                         ? k_global_slot
+                     : space == Space::Shared                       ? k_shared_slot
+                     : space == Space::Local && !call_parameter     ? k_local_slot
+                     : space == Space::Const                        ? k_const_slot
+                                                                    : -1;
     if (slot >= 0) {
       access.addresses[slot][lane] = address;
       access.lanes[slot] |= 1u << lane;
@@ -108,7 +112,7 @@ void KernelRun::memory_access(Warp& warp, const Instruction& in, uint32_t lanes)
 
   WarpAccess access;
   if (!resolve_access(warp, in, address_operand, lanes, bytes, access)) return;
-  count_access(in, access, bytes);
+  count_access(in, access, bytes, is_store);
   // Global loads travel in rounds: those a warp issues before a barrier, a global store (which a
   // later load may not pass: they may alias) or a loop's back-edge wait together, once.
   if (access.lanes[0] != 0) {
@@ -269,10 +273,17 @@ uint8_t* KernelRun::resolve(Warp& warp, const Instruction& in, Space space, uint
     return nullptr;
   };
   switch (space) {
-    case Space::Global:
-    case Space::Const: {
+    case Space::Global: {
       DeviceBuffer* buffer = m_memory.find(address, bytes);
       if (buffer == nullptr) return out_of_bounds(m_memory.describe_miss(address, bytes));
+      return buffer->bytes.data() + (address - buffer->address);
+    }
+    case Space::Const: {  // the constant bank holds the __constant__ variables, nothing else
+      DeviceBuffer* buffer = m_memory.find(address, bytes);
+      if (buffer == nullptr || !buffer->constant) {
+        return out_of_bounds("an address outside every __constant__ variable (ld.const reads the constant bank, not "
+                             "global memory: on an H200 such a load returned zeros)");
+      }
       return buffer->bytes.data() + (address - buffer->address);
     }
     case Space::Shared:
@@ -300,9 +311,8 @@ uint8_t* KernelRun::resolve(Warp& warp, const Instruction& in, Space space, uint
   return out_of_bounds("an address in no state space");
 }
 
-void KernelRun::count_access(const Instruction& in, const WarpAccess& access, uint32_t bytes) {
+void KernelRun::count_access(const Instruction& in, const WarpAccess& access, uint32_t bytes, bool is_store) {
   Counters& counters = m_counters[&in - m_code.data()];
-  const bool is_store = in.opcode == ptx::Opcode::St;
   if (access.lanes[0]) {
     const uint32_t sectors = count_sectors(access.addresses[0], access.lanes[0], bytes);
     (is_store ? counters.global_st_requests : counters.global_ld_requests) += 1;
@@ -335,6 +345,12 @@ void KernelRun::count_access(const Instruction& in, const WarpAccess& access, ui
     }
     (is_store ? counters.local_st_requests : counters.local_ld_requests) += 1;
     (is_store ? counters.local_st_sectors : counters.local_ld_sectors) += sectors;
+  }
+  if (access.lanes[k_const_slot]) {
+    // The constant cache serves one address a pass: lanes reading one value share it, different
+    // addresses take a pass each.
+    ++counters.const_ld_requests;
+    counters.const_ld_wavefronts += distinct_addresses(access.addresses[k_const_slot], access.lanes[k_const_slot]);
   }
 }
 

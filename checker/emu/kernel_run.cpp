@@ -85,6 +85,7 @@ LaunchResult KernelRun::run() {
   }
   LaunchResult result;
   result.completed = !m_failed;
+  result.shared_bytes_per_block = m_function.static_shared_bytes + m_config.dynamic_shared_bytes;
   std::stable_sort(m_printed.begin(), m_printed.end(), [](const PrintedLine& a, const PrintedLine& b) {
     return std::tie(a.block, a.warp, a.sequence) < std::tie(b.block, b.warp, b.sequence);
   });

@@ -129,14 +129,17 @@ class KernelRun {
   uint8_t* resolve(Warp& warp, const ptx::Instruction& in, ptx::Space space, uint64_t address,
                    uint32_t bytes, int lane);
   // The lanes of one warp-wide access, by counted space: 0 global, 1 shared, 2 local.
+  // The lanes of an access by where their addresses fell: global, shared, local, constant.
+  enum AccessSlot { k_global_slot = 0, k_shared_slot = 1, k_local_slot = 2, k_const_slot = 3 };
   struct WarpAccess {  // filled for active lanes only: not zeroed, as this is built per access
-    std::array<LaneAddresses, 3> addresses;
-    std::array<uint32_t, 3> lanes{};
+    std::array<LaneAddresses, 4> addresses;
+    std::array<uint32_t, 4> lanes{};
     std::array<uint8_t*, k_warp_size> pointers;
   };
   bool resolve_access(Warp& warp, const ptx::Instruction& in, const ptx::Operand& address_operand, uint32_t lanes,
                       uint32_t bytes, WarpAccess& access);
-  void count_access(const ptx::Instruction& in, const WarpAccess& access, uint32_t bytes);
+  // Charges a load or store to the counters of `in`'s line, as Nsight Compute counts it.
+  void count_access(const ptx::Instruction& in, const WarpAccess& access, uint32_t bytes, bool is_store);
   // Shows the launch's AccessObserver an access or a barrier release (kernel_observe.cpp).
   void observe_access(const Warp& warp, const ptx::Instruction& in, const WarpAccess& access, uint32_t bytes) const;
   void observe_barrier(const ptx::Instruction& in) const;

@@ -324,13 +324,17 @@ Status check_cases_fit(const FieldReader& reader, const ProblemSpec& problem, co
 }
 
 Status read_exercise(const FieldReader& reader, const toml::table& root, Exercise& exercise) {
-  TC_TRY(reader.only_known(root, "", {"title", "kernel", "errors", "stub_fails", "hints", "constants", "problem", "param",
-                                      "launch", "reference", "compare", "baseline", "thresholds"}));
+  TC_TRY(reader.only_known(root, "", {"title", "kernel", "errors", "stub_fails", "hints", "requires", "constants", "problem",
+                                      "param", "launch", "reference", "compare", "baseline", "thresholds"}));
   TC_TRY(reader.string(root, "", "title", true, exercise.title));
   TC_TRY(reader.string(root, "", "kernel", true, exercise.kernel));
   TC_TRY(reader.strings(root, "", "hints", true, exercise.hints));
   TC_TRY(reader.strings(root, "", "stub_fails", false, exercise.stub_fails));
   TC_TRY(reader.strings(root, "", "errors", false, exercise.errors));
+  TC_TRY(reader.strings(root, "", "requires", false, exercise.requirements));
+  for (const std::string& requirement : exercise.requirements) {
+    if (requirement != "shared_memory" && requirement != "barrier") return reader.error("requires", "shared_memory or barrier");
+  }
   TC_TRY(read_problem(reader, root, exercise));
   Bindings dims, names;
   for (const std::string& dim : exercise.problem.dims) dims[dim] = 1;
@@ -369,8 +373,8 @@ Status read_exercise(const FieldReader& reader, const toml::table& root, Exercis
   if (wants_speedup && exercise.baseline.file.empty()) {
     return reader.error("baseline", "a [baseline] kernel: a speedup threshold measures against it");
   }
-  if (exercise.problem.performance.empty() && !exercise.emulator_thresholds.empty()) {
-    return reader.error("problem.performance", "a performance case: the thresholds are measured on it");
+  if (exercise.problem.performance.empty() && (!exercise.emulator_thresholds.empty() || !exercise.requirements.empty())) {
+    return reader.error("problem.performance", "a performance case: the thresholds and `requires` are checked on it");
   }
   return check_cases_fit(reader, exercise.problem, exercise);
 }

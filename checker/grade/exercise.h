@@ -93,6 +93,9 @@ struct Exercise {
   std::vector<Threshold> emulator_thresholds;
   std::vector<Threshold> gpu_thresholds;
   std::vector<std::string> errors;  // emulator warning kinds this exercise fails on
+  // The techniques the exercise teaches, checked on the performance case where speed alone would
+  // not show them: "shared_memory" (data staged through a shared tile), "barrier" (__syncthreads()).
+  std::vector<std::string> requirements;
   std::vector<std::string> hints;
   // What the shipped stub must fail (check kinds or parts of check names), and nothing else: the
   // course self-check holds every stub to it.

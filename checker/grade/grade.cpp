@@ -447,6 +447,7 @@ class Grader {
   struct Emulated {
     LaunchResult result;
     MetricInputs inputs;
+    LaunchConfig config;
   };
   Expected<Emulated> emulate_performance_case() {
     TC_TRY_ASSIGN(std::unique_ptr<Backend> emulator, make_emulator());
@@ -459,7 +460,7 @@ class Grader {
     if (std::string unsafe = safety_problem(outcome.profile); !unsafe.empty()) {
       add(CheckKind::Safety, CheckStatus::Fail, "performance case on the emulator", unsafe).hidden = true;
     }
-    return Emulated{std::move(outcome.profile), inputs_for(data)};
+    return Emulated{std::move(outcome.profile), inputs_for(data), config};
   }
 
   void check_thresholds(bool all_correct) {
@@ -470,6 +471,9 @@ class Grader {
       thresholds.insert(thresholds.end(), m_exercise.gpu_thresholds.begin(), m_exercise.gpu_thresholds.end());
     }
     if (!all_correct || !m_performance) {
+      for (const std::string& requirement : m_exercise.requirements) {
+        add(CheckKind::Performance, CheckStatus::Skip, requirement_name(requirement), "skipped: every case must be correct first");
+      }
       for (const Threshold& threshold : thresholds) {
         add(CheckKind::Performance, CheckStatus::Skip, threshold_name(threshold), "skipped: every case must be correct first");
       }
@@ -477,8 +481,12 @@ class Grader {
     }
     MetricInputs inputs = inputs_for(m_performance->data);  // the case that ran on this backend
     inputs.counters = &m_performance->result.totals;
+    if (!on_gpu) {
+      inputs.shared_bytes_per_block = m_performance->result.shared_bytes_per_block;
+      inputs.blocks = static_cast<double>(m_performance->config.grid.count());
+    }
     std::optional<Emulated> emulated;
-    if (on_gpu && std::any_of(thresholds.begin(), thresholds.end(), [](const Threshold& t) { return !metric_is_lower_bound(t.metric); })) {
+    if (on_gpu && std::any_of(thresholds.begin(), thresholds.end(), [](const Threshold& t) { return !metric_is_speedup(t.metric); })) {
       auto result = emulate_performance_case();
       if (!result) {
         add(CheckKind::Performance, CheckStatus::Error, "counted metrics on the emulator", result.error());
@@ -486,8 +494,11 @@ class Grader {
       }
       emulated = std::move(*result);
       emulated->inputs.counters = &emulated->result.totals;
+      emulated->inputs.shared_bytes_per_block = emulated->result.shared_bytes_per_block;
+      emulated->inputs.blocks = static_cast<double>(emulated->config.grid.count());
     }
     const LaunchResult& counted = emulated ? emulated->result : m_performance->result;
+    for (const std::string& requirement : m_exercise.requirements) check_requirement(requirement, counted.totals);
     for (const Threshold& threshold : thresholds) {
       if (threshold.metric == "modelled_speedup" || threshold.metric == "speedup") {
         auto speedup = threshold.metric == "speedup" ? measured_speedup(inputs) : modelled_speedup(counted);
@@ -508,6 +519,27 @@ class Grader {
     }
   }
 
+  static std::string requirement_name(const std::string& requirement) {
+    return requirement == "shared_memory" ? "stages data through shared memory (this exercise's technique)"
+                                          : "synchronizes its block with __syncthreads() (this exercise's technique)";
+  }
+
+  // A technique the exercise teaches, on the performance case's counters: a kernel that is correct
+  // without it has not shown it, however fast it is.
+  void check_requirement(const std::string& requirement, const Counters& totals) {
+    std::string missing;
+    if (requirement == "shared_memory" && (totals.shared_st_requests == 0 || totals.shared_ld_requests == 0)) {
+      missing = fmt::format("the kernel {} shared memory ({} shared loads, {} shared stores): this exercise asks for a tile "
+                            "in shared memory that the block writes and then reads",
+                            totals.shared_st_requests + totals.shared_ld_requests == 0 ? "uses no" : "does not both write and read",
+                            totals.shared_ld_requests, totals.shared_st_requests);
+    } else if (requirement == "barrier" && totals.barriers == 0) {
+      missing = "the kernel reaches no __syncthreads(): this exercise is about the barrier between the threads that write "
+                "shared memory and those that read it";
+    }
+    add(CheckKind::Performance, missing.empty() ? CheckStatus::Pass : CheckStatus::Fail, requirement_name(requirement), missing);
+  }
+
   static std::string threshold_name(const Threshold& threshold) {
     return fmt::format("{} ({} {} {:g})", metric_label(threshold.metric), threshold.metric,
                        threshold.at_least ? ">=" : "<=", threshold.bound);
@@ -522,7 +554,7 @@ class Grader {
       return;
     }
     const bool met = threshold.at_least ? *value >= threshold.bound - 1e-9 : *value <= threshold.bound + 1e-9;
-    const std::string figure = metric_is_lower_bound(threshold.metric) ? fmt::format("{:.2f}x: {}", *value, m_speed_note)
+    const std::string figure = metric_is_speedup(threshold.metric) ? fmt::format("{:.2f}x: {}", *value, m_speed_note)
                                                                       : figure_text(*value);
     Check& check = add(CheckKind::Performance, met ? CheckStatus::Pass : CheckStatus::Fail, name, figure);
     check.metric = threshold.metric;

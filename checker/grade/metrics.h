@@ -15,6 +15,8 @@ struct MetricInputs {
   const Counters* counters = nullptr;
   double outputs = 0;                     // elements of the `out` and `inout` buffers
   double fmas = 0;                        // the exercise's `fmas` expression; 0 when it has none
+  std::optional<double> shared_bytes_per_block;  // static and dynamic shared memory of a block
+  double blocks = 0;                             // blocks in the grid
   std::optional<double> modelled_speedup;  // baseline modelled time / learner modelled time
   std::optional<double> speedup;           // baseline measured time / learner measured time (GPU)
 };
@@ -26,8 +28,10 @@ std::optional<double> metric_value(const MetricInputs& inputs, const std::string
 // The metrics a threshold for `backend` ("emulator" or "gpu") may name.
 bool is_known_metric(const std::string& metric, const std::string& backend);
 std::vector<std::string> known_metrics(const std::string& backend);
-// Speedups are lower bounds (at least); every other metric is an upper bound (at most).
+// Speedups and efficiencies are lower bounds (at least); every other metric is an upper bound.
 bool metric_is_lower_bound(const std::string& metric);
+// The speedups: measured against the baseline, not read off the counters.
+bool metric_is_speedup(const std::string& metric);
 // Per-line figures exist for the counters and their ratios, not for the speedups and the figures
 // per output or per multiply-add.
 bool metric_has_lines(const std::string& metric);

@@ -242,6 +242,13 @@ void decode_opcode(std::string_view word, Instruction& instruction) {
       return;
     }
   }
+  // ptxas refuses a write to the constant space: a kernel cannot change its constants.
+  const bool writes = instruction.opcode == Opcode::St || instruction.opcode == Opcode::Atom || instruction.opcode == Opcode::Red;
+  if (writes && instruction.space == Space::Const) {
+    mark_unsupported(instruction, "`" + std::string(word) + "`: the constant space cannot be written by a kernel (ptxas "
+                                  "refuses it)");
+    return;
+  }
   if (instruction.opcode == Opcode::Cvt && instruction.source_type == Type::None) {
     mark_unsupported(instruction, "`" + std::string(word) + "` without a source type");
   }
