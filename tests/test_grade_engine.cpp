@@ -3,6 +3,8 @@
 // a kernel file and which promotes a warning to an error.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 #include <cmath>
 #include <cstring>
 #include <set>
@@ -74,25 +76,68 @@ TEST_CASE("expressions over a learner's constants are checked arithmetic: overfl
   CHECK(grade::evaluate(std::string(64, '(') + "1" + std::string(64, ')'), names).value() == 1);
 }
 
-TEST_CASE("hidden cases: partial tiles, each dimension 1, primes, then the performance case; fixed by the seed") {
+// Whatever the seed, a kernel wrong only for some residue of a size is caught: over one seed's
+// hidden cases, every dimension of every course exercise whose range allows it takes residues 0 and
+// not 0 modulo 2, 3, 4, 5, 7, 8, 16 and 32, an odd multiple of 3, 1, a prime and a partial tile.
+TEST_CASE("every seed's hidden cases cover the residues a kernel could be wrong on, for every course exercise") {
+  auto course = grade::load_course(test::source_path(""));
+  REQUIRE(course.has_value());
+  for (const grade::CourseEntry& entry : course->exercises) {
+    auto exercise = grade::load_course_exercise(entry);
+    REQUIRE(exercise.has_value());
+    const grade::ProblemSpec& problem = exercise->problem;
+    for (uint64_t seed = 1; seed <= 40; ++seed) {
+      std::vector<std::vector<int64_t>> values(problem.dims.size());
+      for (const grade::ProblemCase& c : grade::draw_cases(problem, seed)) {
+        if (!c.hidden || c.performance) continue;
+        for (size_t d = 0; d < c.dims.size(); ++d) values[d].push_back(c.dims[d]);
+      }
+      for (size_t d = 0; d < problem.dims.size(); ++d) {
+        const auto range = problem.ranges.find(problem.dims[d]);
+        if (range == problem.ranges.end() || range->second.second < 100) continue;  // too narrow to hold them all
+        INFO(entry.id, " ", problem.dims[d], " seed ", seed);
+        const std::vector<int64_t>& v = values[d];
+        auto any = [&](auto predicate) { return std::any_of(v.begin(), v.end(), predicate); };
+        for (int64_t m : {2, 3, 4, 5, 7, 8, 16, 32}) {
+          CAPTURE(m);
+          CHECK(any([m](int64_t x) { return x % m == 0; }));
+          CHECK(any([m](int64_t x) { return x % m != 0; }));
+        }
+        CHECK(any([](int64_t x) { return x % 6 == 3; }));
+        CHECK(any([](int64_t x) { return x == 1; }));
+        CHECK(any([](int64_t x) { return x > 32 && x % 32 != 0; }));
+        CHECK(any([](int64_t x) {
+          bool prime = x > 1;
+          for (int64_t k = 2; k * k <= x; ++k) prime &= x % k != 0;
+          return prime;
+        }));
+      }
+    }
+  }
+}
+
+TEST_CASE("hidden cases: partial tiles, each dimension 1, odd multiples of 3, primes, whole tiles, then the performance case") {
   const grade::Exercise exercise = load("transpose-exercise");
   const std::vector<grade::ProblemCase> cases = grade::draw_cases(exercise.problem, 7);
-  REQUIRE(cases.size() == 7);
+  REQUIRE(cases.size() == 8);
   CHECK(cases[0].dims == std::vector<int64_t>{64, 64});
   CHECK_FALSE(cases[0].hidden);
   CHECK(cases[1].dims == std::vector<int64_t>{50, 37});
   for (size_t i = 2; i < cases.size(); ++i) CHECK(cases[i].hidden);
   for (int64_t dim : cases[2].dims) CHECK((dim % 2 != 0 && dim % 3 != 0));  // a partial tile for any tile
-  CHECK(cases[3].dims[0] == 1);  // 1 wide
+  CHECK(cases[3].dims[0] == 1);  // 1 wide, its height an odd multiple of 3 and 7
+  CHECK(cases[3].dims[1] % 42 == 21);
   CHECK(cases[4].dims[1] == 1);  // 1 tall
+  CHECK(cases[4].dims[0] % 42 == 21);
   for (int64_t dim : cases[5].dims) {
     CAPTURE(dim);
     bool prime = dim > 1;
     for (int64_t d = 2; d * d <= dim; ++d) prime &= dim % d != 0;
     CHECK(prime);
   }
-  CHECK(cases[6].performance);
-  CHECK(cases[6].dims == std::vector<int64_t>{768, 544});
+  for (int64_t dim : cases[6].dims) CHECK(dim % 160 == 0);  // whole tiles of every size, and a multiple of 5
+  CHECK(cases[7].performance);
+  CHECK(cases[7].dims == std::vector<int64_t>{768, 544});
 
   auto dims_of = [](const std::vector<grade::ProblemCase>& drawn) {
     std::vector<std::vector<int64_t>> all;
@@ -283,7 +328,7 @@ TEST_CASE("an exercise whose reference is a kernel file grades against that kern
   CHECK(verdict.status == grade::VerdictStatus::Pass);
   int cases = 0;
   for (const grade::Check& check : verdict.checks) cases += check.kind == grade::CheckKind::Correctness;
-  CHECK(cases == 5);  // 2 public, partial, n = 1, prime
+  CHECK(cases == 7);  // 2 public, partial, n = 1, an odd multiple of 3, prime, whole tiles
 }
 
 TEST_CASE("a warning the exercise lists in `errors` fails the safety check, saying so") {

@@ -157,7 +157,7 @@ TEST_CASE("grade: a class of nine is graded, each submission on its own, into ev
   // The instructor sees the hidden case and the overridden threshold; the student's own
   // exercise.toml changed nothing.
   const std::string erin = graded(grades, "erin", "01-vector-add")["verdict"].dump();
-  CHECK(test::contains(erin, "hidden case 5 (n=77777)"));
+  CHECK(test::contains(erin, "hidden case 7 (n=77777)"));
   CHECK(test::contains(graded(grades, "alice", "02-transpose-tiled")["verdict"].dump(), "modelled_speedup >= 1.1"));
   CHECK(test::contains(erin, "global_ld_sectors_per_request"));
   CHECK(grades["summary"]["reasons"][0] == nlohmann::json({{"reason", "not submitted"}, {"count", 3}}));

@@ -80,7 +80,7 @@ TEST_CASE("a correct naive transpose fails the store-coalescing and speedup thre
   CHECK(verdict.status == VerdictStatus::Fail);
   CHECK(check_named(verdict, "compiles").status == CheckStatus::Pass);
   const std::vector<grade::Check> cases = checks_where(verdict, is_case);
-  CHECK(cases.size() == 7);
+  CHECK(cases.size() == 8);
   for (const grade::Check& check : cases) CHECK_MESSAGE(check.status == CheckStatus::Pass, check.name);
   CHECK(check_named(verdict, "global_ld_sectors_per_request").status == CheckStatus::Pass);
   const grade::Check stores = check_named(verdict, "global_st_sectors_per_request");
@@ -102,7 +102,7 @@ TEST_CASE("the solution passes every check for several seeds") {
     const grade::Verdict verdict = grade_file(test::fixture_path("transpose_solution.cu"), seed);
     INFO(verdict_text(verdict));
     CHECK(verdict.status == VerdictStatus::Pass);
-    CHECK(checks_where(verdict, is_case).size() == 7);
+    CHECK(checks_where(verdict, is_case).size() == 8);
     CHECK(checks_where(verdict, is_threshold).size() == 3);
     for (const grade::Check& check : verdict.checks) CHECK_MESSAGE(check.status == CheckStatus::Pass, check.name);
     CHECK(verdict.constants == std::map<std::string, int64_t>{{"BLOCK_ROWS", 32}, {"TILE_DIM", 32}});
