@@ -32,6 +32,7 @@ struct ProfileOptions {
   std::string backend = "auto";
   bool json = false;
   std::optional<int> explain_line;  // draw this line's costliest accesses after the table
+  bool sample = false;
   SandboxChoice sandbox;
 };
 
@@ -101,6 +102,8 @@ int run_profile(const ProfileOptions& options) {
     request.variables.emplace_back(text.substr(0, equals), std::move(*spec));
   }
   request.dynamic_shared_bytes = options.shared_bytes;
+  request.sample = options.sample;
+  if (options.sample && !options.dump_directory.empty()) return fail_usage("--dump: a --sample run's buffers are not kept");
   auto sandbox = open_sandbox(options.sandbox, false);
   if (!sandbox) return fail_usage(sandbox.error());
   auto choice = choose_backend(options.backend, **sandbox);
@@ -158,9 +161,11 @@ std::function<int()> setup_profile_command(CLI::App& app) {
       "  i32:V | u32:V | i64:V | u64:V | f32:V | f64:V          a scalar\n"
       "  f32[N] | f64[N] | i32[N] | u32[N] | i64[N] | u64[N]   a device buffer of N elements\n"
       "     optionally followed by =rand (default), =zeros, =iota or =file:PATH (raw little-endian)\n\n"
-      "Example:\n"
+      "Examples:\n"
       "  tilecamp profile transpose.cu --kernel transposeTiled --grid 32,32 --block 32,32 \\\n"
-      "      --arg f32[1048576] --arg f32[1048576]=zeros --arg i32:1024 --arg i32:1024\n\n"
+      "      --arg f32[1048576] --arg f32[1048576]=zeros --arg i32:1024 --arg i32:1024\n"
+      "  tilecamp profile transpose.cu --kernel transposeTiled --grid 256,256 --block 32,32 --sample \\\n"
+      "      --arg f32[67108864] --arg f32[67108864] --arg i32:8192 --arg i32:8192   # 9 of 65,536 blocks run\n\n"
       "Exit status: 0 the kernel ran cleanly, 1 it reported an error (deadlock, out-of-bounds...),\n"
       "2 bad usage or a compile error.");
   command->add_option("file", options->file, "the kernel file: .cu (compiled with NVRTC) or .ptx")->required();
@@ -179,6 +184,9 @@ std::function<int()> setup_profile_command(CLI::App& app) {
   command->add_option("--gpu", options->gpu, "the GPU whose cost model turns the counters into a time (default h200)");
   command->add_option("--backend", options->backend, k_backend_help);
   command->add_flag("--json", options->json, "print one JSON object instead of text");
+  command->add_flag("--sample", options->sample,
+                    "run one block of each kind (first, middle, last along each axis) on zeroed buffers and estimate the "
+                    "whole grid's counters and modelled time: for grids too large to emulate (a GPU still runs them all)");
   add_sandbox_options(command, options->sandbox, 60);
   command->add_option("--explain", options->explain_line,
                       "after the table, draw this source line's costliest shared access (lanes x banks) and "

@@ -47,7 +47,7 @@ ptx::Module compile_to_module(const std::string& file_name, const std::string& s
 
 profile::ProfileReport run_kernel(const std::string& file_name, const std::string& source, const std::string& kernel,
                                   Dim3 grid, Dim3 block, const std::vector<std::string>& arguments,
-                                  uint32_t dynamic_shared_bytes) {
+                                  uint32_t dynamic_shared_bytes, bool sample) {
   profile::ProfileRequest request;
   request.path = file_name;
   request.text = source;
@@ -55,6 +55,7 @@ profile::ProfileReport run_kernel(const std::string& file_name, const std::strin
   request.grid = grid;
   request.block = block;
   request.dynamic_shared_bytes = dynamic_shared_bytes;
+  request.sample = sample;
   for (const std::string& text : arguments) {
     auto spec = profile::parse_arg_spec(text);
     REQUIRE_MESSAGE(spec.has_value(), (spec ? "" : spec.error()));

@@ -27,7 +27,7 @@ ptx::Module compile_to_module(const std::string& file_name, const std::string& s
 // test if it does not compile or the launch is malformed.
 profile::ProfileReport run_kernel(const std::string& file_name, const std::string& source, const std::string& kernel,
                                   Dim3 grid, Dim3 block, const std::vector<std::string>& arguments,
-                                  uint32_t dynamic_shared_bytes = 0);
+                                  uint32_t dynamic_shared_bytes = 0, bool sample = false);
 // The elements of a buffer argument after the run (the parameter's position, from 0).
 template <typename T>
 std::vector<T> buffer_of(const profile::ProfileReport& report, int parameter) {

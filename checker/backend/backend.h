@@ -27,6 +27,9 @@ struct BufferData {
   std::string name;  // used in out-of-bounds messages: "element 1024 of `out` (it has ...)"
   std::vector<uint8_t> bytes;
   BufferRole role = BufferRole::InOut;
+  // With no bytes: a buffer of this many zero bytes, made where the kernel runs and not sent back
+  // (the large buffers of a sampled run, whose values its counters do not depend on).
+  uint64_t zero_bytes = 0;
 };
 
 // Initial contents for a module-scope `__device__` or `__constant__` variable.

@@ -49,6 +49,20 @@ struct Counters {
 #undef TILECAMP_ADD_COUNTER
     return *this;
   }
+  // Adds `times` copies of `other`: a sampled block standing for a class of the grid's blocks.
+  Counters& add_times(const Counters& other, uint64_t times) {
+#define TILECAMP_ADD_COUNTER_TIMES(name) name += other.name * times;
+    TILECAMP_COUNTERS(TILECAMP_ADD_COUNTER_TIMES)
+#undef TILECAMP_ADD_COUNTER_TIMES
+    return *this;
+  }
+  Counters operator-(const Counters& other) const {
+    Counters difference;
+#define TILECAMP_SUBTRACT_COUNTER(name) difference.name = name - other.name;
+    TILECAMP_COUNTERS(TILECAMP_SUBTRACT_COUNTER)
+#undef TILECAMP_SUBTRACT_COUNTER
+    return difference;
+  }
   bool operator==(const Counters&) const = default;
 
   // Calls visit(name, value) for every counter, in the order above.

@@ -33,6 +33,9 @@ struct LaunchConfig {
   uint64_t instruction_budget = 2'000'000'000;
   // Shown every global and shared access and every barrier as they happen (tilecamp viz, explain).
   emu::AccessObserver* observer = nullptr;
+  // When not empty, only these blocks of the grid run, each with its own blockIdx: a sample from
+  // which the whole grid's counters are estimated (checker/model/sampling.h).
+  std::vector<Dim3> sample_blocks;
 };
 
 struct LineProfile {
@@ -48,6 +51,7 @@ struct LaunchResult {
   bool completed = false;          // false when an error stopped the kernel
   std::string output;              // what the kernel printed: block by block, warp by warp
   uint32_t shared_bytes_per_block = 0;  // static and dynamic shared memory of each block
+  std::vector<Counters> block_counters;  // with sample_blocks: each sampled block's counters, in order
   bool has_error() const;
 };
 

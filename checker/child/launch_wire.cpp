@@ -67,8 +67,12 @@ void write_launch_request(MessageWriter& out, const LaunchRequest& request) {
   write_dim3(out, request.config.grid);
   write_dim3(out, request.config.block);
   out.u32(request.config.dynamic_shared_bytes).u64(request.config.warp_instruction_budget).u64(request.config.instruction_budget);
+  out.u32(static_cast<uint32_t>(request.config.sample_blocks.size()));
+  for (const Dim3& block : request.config.sample_blocks) write_dim3(out, block);
   out.u32(static_cast<uint32_t>(request.buffers.size()));
-  for (const BufferData& buffer : request.buffers) out.text(buffer.name).u32(static_cast<uint32_t>(buffer.role)).bytes(buffer.bytes);
+  for (const BufferData& buffer : request.buffers) {
+    out.text(buffer.name).u32(static_cast<uint32_t>(buffer.role)).bytes(buffer.bytes).u64(buffer.zero_bytes);
+  }
   out.u32(static_cast<uint32_t>(request.arguments.size()));
   for (const KernelArgument& argument : request.arguments) {
     out.u64(static_cast<uint64_t>(static_cast<int64_t>(argument.buffer))).bytes(argument.scalar);
@@ -88,12 +92,18 @@ Expected<LaunchRequest> read_launch_request(MessageReader& in) {
   TC_TRY_ASSIGN(request.config.dynamic_shared_bytes, in.u32());
   TC_TRY_ASSIGN(request.config.warp_instruction_budget, in.u64());
   TC_TRY_ASSIGN(request.config.instruction_budget, in.u64());
+  TC_TRY_ASSIGN(uint32_t sampled, in.u32());
+  for (uint32_t i = 0; i < sampled; ++i) {
+    TC_TRY_ASSIGN(Dim3 block, read_dim3(in));
+    request.config.sample_blocks.push_back(block);
+  }
   TC_TRY_ASSIGN(uint32_t buffers, in.u32());
   for (uint32_t i = 0; i < buffers; ++i) {
     BufferData buffer;
     TC_TRY_ASSIGN(buffer.name, in.text());
     TC_TRY_ASSIGN(buffer.role, read_enum<BufferRole>(in, 3, "buffer role"));
     TC_TRY_ASSIGN(buffer.bytes, in.bytes());
+    TC_TRY_ASSIGN(buffer.zero_bytes, in.u64());
     request.buffers.push_back(std::move(buffer));
   }
   TC_TRY_ASSIGN(uint32_t arguments, in.u32());
@@ -139,6 +149,8 @@ void write_launch_result(MessageWriter& out, const LaunchResult& result) {
         .u64(static_cast<uint64_t>(diagnostic.line)).text(diagnostic.message);
   }
   out.u32(result.completed ? 1 : 0).text(result.output).u32(result.shared_bytes_per_block);
+  out.u32(static_cast<uint32_t>(result.block_counters.size()));
+  for (const Counters& counters : result.block_counters) write_counters(out, counters);
 }
 
 Expected<LaunchResult> read_launch_result(MessageReader& in) {
@@ -166,6 +178,11 @@ Expected<LaunchResult> read_launch_result(MessageReader& in) {
   result.completed = completed != 0;
   TC_TRY_ASSIGN(result.output, in.text());
   TC_TRY_ASSIGN(result.shared_bytes_per_block, in.u32());
+  TC_TRY_ASSIGN(uint32_t blocks, in.u32());
+  for (uint32_t i = 0; i < blocks; ++i) {
+    TC_TRY_ASSIGN(Counters counters, read_counters(in));
+    result.block_counters.push_back(counters);
+  }
   return result;
 }
 

@@ -46,6 +46,12 @@ Expected<LaunchResult> Emulator::launch(const std::string& kernel, const LaunchC
     return make_error("a grid of " + std::to_string(config.grid.x) + "x" + std::to_string(config.grid.y) +
                       "x" + std::to_string(config.grid.z) + " blocks is not launchable");
   }
+  for (const Dim3& block : config.sample_blocks) {
+    if (block.x >= config.grid.x || block.y >= config.grid.y || block.z >= config.grid.z) {
+      return make_error("sampled block (" + std::to_string(block.x) + "," + std::to_string(block.y) + "," +
+                        std::to_string(block.z) + ") lies outside the grid");
+    }
+  }
   if (function->static_shared_bytes + config.dynamic_shared_bytes > k_max_shared_bytes) {
     return make_error("the kernel needs " +
                       std::to_string(function->static_shared_bytes + config.dynamic_shared_bytes) +

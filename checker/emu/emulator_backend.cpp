@@ -51,6 +51,7 @@ Expected<LaunchOutcome> EmulatorBackend::launch_owned(LaunchRequest request) {
   std::vector<size_t> buffer_slots;  // index of each request buffer in memory.buffers()
   for (BufferData& buffer : request.buffers) {
     buffer_slots.push_back(memory.buffers().size());
+    if (buffer.bytes.empty() && buffer.zero_bytes > 0) buffer.bytes.resize(buffer.zero_bytes);
     addresses.push_back(memory.allocate(buffer.name, std::move(buffer.bytes)));
   }
   for (const VariableFill& fill : request.variables) TC_TRY(fill_variable(emulator, memory, fill));
@@ -68,7 +69,10 @@ Expected<LaunchOutcome> EmulatorBackend::launch_owned(LaunchRequest request) {
   if (!result) return Error{result.error()};
   LaunchOutcome outcome;
   outcome.profile = std::move(*result);
-  for (size_t slot : buffer_slots) outcome.buffers.push_back(std::move(memory.buffers()[slot].bytes));
+  for (size_t i = 0; i < buffer_slots.size(); ++i) {  // a made buffer goes back empty
+    std::vector<uint8_t>& bytes = memory.buffers()[buffer_slots[i]].bytes;
+    outcome.buffers.push_back(request.buffers[i].zero_bytes > 0 ? std::vector<uint8_t>() : std::move(bytes));
+  }
   return outcome;
 }
 

@@ -74,7 +74,20 @@ LaunchResult KernelRun::run() {
   }
   m_shared_written.set_ignored(shared_bytes_not_named());
   const Dim3& grid = m_config.grid;
-  for (uint32_t z = 0; z < grid.z && !m_failed; ++z) {
+  LaunchResult result;
+  if (!m_config.sample_blocks.empty()) {
+    Counters before;
+    for (const Dim3& block : m_config.sample_blocks) {
+      if (m_failed) break;
+      m_block_index = block;
+      m_block_linear = (uint64_t{block.z} * grid.y + block.y) * grid.x + block.x;
+      run_block();
+      const Counters after = sum_of_counters();
+      result.block_counters.push_back(after - before);
+      before = after;
+    }
+  }
+  for (uint32_t z = 0; z < grid.z && !m_failed && m_config.sample_blocks.empty(); ++z) {
     for (uint32_t y = 0; y < grid.y && !m_failed; ++y) {
       for (uint32_t x = 0; x < grid.x && !m_failed; ++x) {
         m_block_index = {x, y, z};
@@ -83,7 +96,6 @@ LaunchResult KernelRun::run() {
       }
     }
   }
-  LaunchResult result;
   result.completed = !m_failed;
   result.shared_bytes_per_block = m_function.static_shared_bytes + m_config.dynamic_shared_bytes;
   std::stable_sort(m_printed.begin(), m_printed.end(), [](const PrintedLine& a, const PrintedLine& b) {
@@ -102,6 +114,12 @@ LaunchResult KernelRun::run() {
     result.lines.push_back({file, key.second, counters});
   }
   return result;
+}
+
+Counters KernelRun::sum_of_counters() const {
+  Counters sum;
+  for (const Counters& counters : m_counters) sum += counters;
+  return sum;
 }
 
 void KernelRun::run_block() {

@@ -99,6 +99,7 @@ class KernelRun {
   KernelRun(const Emulator& emulator, const ptx::Function& function, const LaunchConfig& config,
             std::vector<uint8_t> parameter_buffer, DeviceMemory& memory);
   LaunchResult run();
+  Counters sum_of_counters() const;
 
  private:
   // scheduling (kernel_run.cpp)

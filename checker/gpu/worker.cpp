@@ -183,7 +183,7 @@ class Worker {
                              "allowing " + std::to_string(shared) + " bytes of dynamic shared memory"));
     }
     for (size_t i = 0; i < launch.buffers.size(); ++i) {
-      const size_t bytes = std::max<size_t>(launch.buffers[i].bytes.size(), 4);
+      const size_t bytes = std::max<size_t>(buffer_size(launch.buffers[i]), 4);
       TC_TRY(m_driver->check(m_driver->mem_alloc(&pointers[i], bytes), "allocating " + std::to_string(bytes) + " bytes"));
       TC_TRY(upload(launch, pointers, i));
     }
@@ -220,7 +220,7 @@ class Worker {
     }
     reply.u32(static_cast<uint32_t>(Reply::Ok)).u32(static_cast<uint32_t>(launch.buffers.size()));
     for (size_t i = 0; i < launch.buffers.size(); ++i) {
-      std::vector<uint8_t> bytes(launch.buffers[i].bytes.size());
+      std::vector<uint8_t> bytes(launch.buffers[i].bytes.size());  // a buffer made here goes back empty
       if (!bytes.empty()) after_kernel(m_driver->memcpy_dtoh(bytes.data(), pointers[i], bytes.size()), "copying results back");
       reply.bytes(bytes);
     }
@@ -232,8 +232,15 @@ class Worker {
     return ok();
   }
 
+  static size_t buffer_size(const BufferData& buffer) {
+    return buffer.bytes.empty() ? static_cast<size_t>(buffer.zero_bytes) : buffer.bytes.size();
+  }
+
   Status upload(const LaunchRequest& launch, const std::vector<CUdeviceptr>& pointers, size_t i) {
     const std::vector<uint8_t>& bytes = launch.buffers[i].bytes;
+    if (bytes.empty() && launch.buffers[i].zero_bytes > 0) {  // made here: zeroed on the device, nothing sent
+      return m_driver->check(m_driver->memset_d8(pointers[i], 0, launch.buffers[i].zero_bytes), "zeroing a buffer");
+    }
     if (bytes.empty()) return ok();
     return m_driver->check(m_driver->memcpy_htod(pointers[i], bytes.data(), bytes.size()), "copying inputs to the GPU");
   }
@@ -257,8 +264,8 @@ class Worker {
     for (int repetition = 0; repetition < std::max(timing.max_repetitions, 1); ++repetition) {
       for (size_t i = 0; i < launch.buffers.size(); ++i) {
         const BufferData& buffer = launch.buffers[i];
-        if (buffer.role == BufferRole::Out && !buffer.bytes.empty()) {
-          TC_TRY(m_driver->check(m_driver->memset_d8(pointers[i], 0xFF, buffer.bytes.size()), "poisoning an output"));
+        if (buffer.role == BufferRole::Out && buffer_size(buffer) > 0) {
+          TC_TRY(m_driver->check(m_driver->memset_d8(pointers[i], 0xFF, buffer_size(buffer)), "poisoning an output"));
         } else if (buffer.role == BufferRole::InOut) {
           TC_TRY(upload(launch, pointers, i));
         }

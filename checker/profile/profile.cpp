@@ -1,5 +1,6 @@
 #include "checker/profile/profile.h"
 
+#include "checker/model/sampling.h"
 #include "checker/ptx/kernel_lookup.h"
 
 namespace tilecamp::profile {
@@ -8,6 +9,8 @@ namespace {
 Expected<std::vector<KernelArgument>> bind_arguments(const ptx::Function& kernel, const std::string& name,
                                                      const ProfileRequest& request,
                                                      std::vector<BufferData>& buffers) {
+  // A sampled run's buffers are made zeroed where it runs: their values do not change the counters
+  // of the kernels it is for, and a grid too large to emulate has buffers too large to send.
   if (request.arguments.size() != kernel.parameters.size()) {
     return make_error("`" + name + "` takes " + std::to_string(kernel.parameters.size()) +
                       " parameter(s), but " + std::to_string(request.arguments.size()) +
@@ -25,8 +28,12 @@ Expected<std::vector<KernelArgument>> bind_arguments(const ptx::Function& kernel
                           "-byte value, not a pointer: --arg '" + spec.text + "' gives a buffer");
       }
       argument.buffer = static_cast<int>(buffers.size());
-      TC_TRY_ASSIGN(std::vector<uint8_t> contents, fill_buffer(spec, request.seed + i));
-      buffers.push_back({"arg" + std::to_string(i), std::move(contents)});
+      if (request.sample) {
+        buffers.push_back({"arg" + std::to_string(i), {}, BufferRole::InOut, spec.count * element_bytes(spec.type)});
+      } else {
+        TC_TRY_ASSIGN(std::vector<uint8_t> contents, fill_buffer(spec, request.seed + i));
+        buffers.push_back({"arg" + std::to_string(i), std::move(contents)});
+      }
     } else {
       if (spec.scalar.size() != parameter.size) {
         return make_error(which + " has " + std::to_string(parameter.size) + " bytes, but --arg '" +
@@ -72,6 +79,7 @@ Expected<ProfileReport> profile_kernel(Compiler& compiler, Backend& backend, con
   launch.config.block = request.block;
   launch.config.dynamic_shared_bytes = request.dynamic_shared_bytes;
   launch.config.observer = request.observer;
+  if (request.sample) launch.config.sample_blocks = model::sample_blocks(request.grid);
   TC_TRY_ASSIGN(launch.arguments, bind_arguments(kernel, report.kernel, request, launch.buffers));
   for (const auto& [name, spec] : request.variables) {
     TC_TRY_ASSIGN(std::vector<uint8_t> bytes, spec_bytes(spec, request.seed + 1000));
@@ -81,13 +89,19 @@ Expected<ProfileReport> profile_kernel(Compiler& compiler, Backend& backend, con
   TC_TRY_ASSIGN(LaunchOutcome outcome, backend.launch(launch));
   report.result = std::move(outcome.profile);
   report.measured = outcome.timing;
+  if (request.sample && backend.counts()) {
+    report.sampled_blocks = report.result.block_counters.size();
+    report.result.totals = model::extrapolate(request.grid, launch.config.sample_blocks, report.result.block_counters);
+  }
   for (size_t i = 0; i < launch.arguments.size(); ++i) {
     const int buffer = launch.arguments[i].buffer;
     if (buffer >= 0) report.buffers.push_back({static_cast<int>(i), std::move(outcome.buffers[buffer])});
   }
   show_path_as_given(report.result, request.path);
   model::CostInput cost{report.result.totals, report.grid, report.block, 0};
-  for (const BufferResult& buffer : report.buffers) cost.footprint_bytes += static_cast<double>(buffer.bytes.size());
+  for (const BufferData& buffer : launch.buffers) {
+    cost.footprint_bytes += static_cast<double>(std::max<uint64_t>(buffer.bytes.size(), buffer.zero_bytes));
+  }
   report.modelled = model::model_cost(gpu, cost);
   return report;
 }

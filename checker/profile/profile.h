@@ -25,6 +25,9 @@ struct ProfileRequest {
   uint64_t seed = 1;
   std::string gpu = "h200";  // --gpu NAME: the GPU whose cost model times the kernel
   emu::AccessObserver* observer = nullptr;  // shown every access (profile --explain)
+  // --sample: run a sample of the grid's blocks on zeroed buffers and estimate the whole grid's
+  // counters from them (checker/model/sampling.h), for grids too large to emulate whole.
+  bool sample = false;
 };
 
 // A buffer argument after the run: for `--dump`.
@@ -45,6 +48,7 @@ struct ProfileReport {
   LaunchResult result;
   std::vector<BufferResult> buffers;
   std::string gpu;
+  uint64_t sampled_blocks = 0;  // with --sample: the blocks that ran (the counters are the grid's estimate)
   model::CostEstimate modelled;  // the counters turned into a time on `gpu` (emu/cost_model.h)
   // When the kernel also ran on a real GPU (--backend gpu): the device and its measured time.
   std::string measured_on;

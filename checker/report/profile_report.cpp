@@ -96,8 +96,15 @@ std::string profile_text(const profile::ProfileReport& report, const std::string
     return out;
   }
   const LaunchResult& result = report.result;
-  out += fmt::format("{}  grid {}  block {}{}\n\n", style.bold(report.kernel), dim3_text(report.grid),
+  out += fmt::format("{}  grid {}  block {}{}\n", style.bold(report.kernel), dim3_text(report.grid),
                      dim3_text(report.block), result.completed ? "" : style.red("  (stopped by an error)"));
+  if (report.sampled_blocks > 0) {
+    out += style.dim(fmt::format("sampled: {} of the grid's {} blocks ran, on zeroed buffers; the totals are the grid's "
+                                 "estimate, the lines those of the blocks that ran",
+                                 report.sampled_blocks, report.grid.count())) +
+           "\n";
+  }
+  out += "\n";
   out += style.bold("totals") + "\n";
   result.totals.for_each([&](const char* name, uint64_t value) { out += fmt::format("  {:<26}{:>14}\n", name, value); });
   out += fmt::format("  {:<26}{:>14.2f}  ({}-bound, cost model)\n", "modelled_time_us (" + report.gpu + ")",
@@ -158,6 +165,9 @@ nlohmann::ordered_json profile_json(const profile::ProfileReport& report) {
   add_counters(json["totals"], report.result.totals);
   json["totals"]["modelled_time_us"] = report.modelled.total_s * 1e6;
   json["gpu"] = report.gpu;
+  if (report.sampled_blocks > 0) {
+    json["sampled"] = {{"blocks_run", report.sampled_blocks}, {"blocks", report.grid.count()}};
+  }
   if (report.measured) {
     json["measured"] = {{"device", report.measured_on},
                         {"median_us", report.measured->median_ms * 1e3},
