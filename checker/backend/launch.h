@@ -34,8 +34,10 @@ struct LaunchConfig {
   // Shown every global and shared access and every barrier as they happen (tilecamp viz, explain).
   emu::AccessObserver* observer = nullptr;
   // When not empty, only these blocks of the grid run, each with its own blockIdx: a sample from
-  // which the whole grid's counters are estimated (checker/model/sampling.h).
+  // which the whole grid's counters are estimated (checker/model/sampling.h). When the first
+  // `sample_uniform_after` of them count exactly alike, the rest are not run: the grid is uniform.
   std::vector<Dim3> sample_blocks;
+  uint32_t sample_uniform_after = 0;
 };
 
 struct LineProfile {

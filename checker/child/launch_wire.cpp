@@ -69,6 +69,7 @@ void write_launch_request(MessageWriter& out, const LaunchRequest& request) {
   out.u32(request.config.dynamic_shared_bytes).u64(request.config.warp_instruction_budget).u64(request.config.instruction_budget);
   out.u32(static_cast<uint32_t>(request.config.sample_blocks.size()));
   for (const Dim3& block : request.config.sample_blocks) write_dim3(out, block);
+  out.u32(request.config.sample_uniform_after);
   out.u32(static_cast<uint32_t>(request.buffers.size()));
   for (const BufferData& buffer : request.buffers) {
     out.text(buffer.name).u32(static_cast<uint32_t>(buffer.role)).bytes(buffer.bytes).u64(buffer.zero_bytes);
@@ -97,6 +98,7 @@ Expected<LaunchRequest> read_launch_request(MessageReader& in) {
     TC_TRY_ASSIGN(Dim3 block, read_dim3(in));
     request.config.sample_blocks.push_back(block);
   }
+  TC_TRY_ASSIGN(request.config.sample_uniform_after, in.u32());
   TC_TRY_ASSIGN(uint32_t buffers, in.u32());
   for (uint32_t i = 0; i < buffers; ++i) {
     BufferData buffer;

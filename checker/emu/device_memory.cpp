@@ -1,6 +1,7 @@
 #include "checker/emu/device_memory.h"
 
 #include <algorithm>
+#include <new>
 
 namespace tilecamp::emu {
 namespace {
@@ -18,9 +19,19 @@ uint64_t DeviceMemory::allocate(std::string name, std::vector<uint8_t> contents)
   return address;
 }
 
+uint64_t DeviceMemory::allocate_zeroed(std::string name, uint64_t size) {
+  const uint64_t address = allocate(std::move(name), {});
+  DeviceBuffer& buffer = m_buffers.back();
+  buffer.zeroed.reset(static_cast<uint8_t*>(std::calloc(size, 1)));
+  if (!buffer.zeroed) throw std::bad_alloc();  // the sandbox reports it as the memory limit
+  buffer.zeroed_size = size;
+  m_next_address = (address + size + k_guard_bytes + 255) / 256 * 256;
+  return address;
+}
+
 DeviceBuffer* DeviceMemory::find(uint64_t address, uint64_t size) {
   auto contains = [&](const DeviceBuffer& buffer) {
-    return address >= buffer.address && address + size <= buffer.address + buffer.bytes.size() &&
+    return address >= buffer.address && address + size <= buffer.address + buffer.size() &&
            address + size >= address;
   };
   if (m_last_hit < m_buffers.size() && contains(m_buffers[m_last_hit])) {
@@ -41,7 +52,7 @@ std::string DeviceMemory::describe_miss(uint64_t address, uint64_t size) const {
   const DeviceBuffer* best = nullptr;
   uint64_t best_distance = UINT64_MAX;
   for (const DeviceBuffer& buffer : m_buffers) {
-    const uint64_t end = buffer.address + buffer.bytes.size();
+    const uint64_t end = buffer.address + buffer.size();
     const uint64_t distance = address < buffer.address ? buffer.address - address : address >= end ? address - end : 0;
     if (distance < best_distance) {
       best_distance = distance;
@@ -53,7 +64,7 @@ std::string DeviceMemory::describe_miss(uint64_t address, uint64_t size) const {
     return "an address outside every buffer";
   }
   const uint64_t element = std::max<uint64_t>(size, 1);
-  const uint64_t count = best->bytes.size() / element;
+  const uint64_t count = best->size() / element;
   const int64_t offset = static_cast<int64_t>(address) - static_cast<int64_t>(best->address);
   const int64_t index = offset >= 0 ? offset / static_cast<int64_t>(element)
                                     : -((-offset + static_cast<int64_t>(element) - 1) / static_cast<int64_t>(element));

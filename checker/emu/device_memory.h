@@ -3,6 +3,8 @@
 #pragma once
 
 #include <cstdint>
+#include <cstdlib>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -20,12 +22,21 @@ struct DeviceBuffer {
   uint64_t address = 0;
   std::vector<uint8_t> bytes;
   bool constant = false;  // a __constant__ variable: what ld.const may read
+  // Instead of `bytes`: zeroed memory whose pages exist only once touched (calloc of a large size
+  // maps fresh zero pages), for a sampled run's buffers of which a few blocks read a few tiles.
+  std::unique_ptr<uint8_t, decltype(&std::free)> zeroed{nullptr, &std::free};
+  uint64_t zeroed_size = 0;
+
+  uint8_t* data() { return zeroed ? zeroed.get() : bytes.data(); }
+  uint64_t size() const { return zeroed ? zeroed_size : bytes.size(); }
 };
 
 class DeviceMemory {
  public:
   // Returns the new buffer's device address (256-byte aligned, as cudaMalloc's are).
   uint64_t allocate(std::string name, std::vector<uint8_t> contents);
+  // A buffer of `size` zero bytes, made lazily (DeviceBuffer::zeroed). An Error when it cannot be had.
+  uint64_t allocate_zeroed(std::string name, uint64_t size);
 
   // The buffer wholly containing [address, address + size), or nullptr.
   DeviceBuffer* find(uint64_t address, uint64_t size);

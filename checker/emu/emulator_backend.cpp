@@ -51,8 +51,8 @@ Expected<LaunchOutcome> EmulatorBackend::launch_owned(LaunchRequest request) {
   std::vector<size_t> buffer_slots;  // index of each request buffer in memory.buffers()
   for (BufferData& buffer : request.buffers) {
     buffer_slots.push_back(memory.buffers().size());
-    if (buffer.bytes.empty() && buffer.zero_bytes > 0) buffer.bytes.resize(buffer.zero_bytes);
-    addresses.push_back(memory.allocate(buffer.name, std::move(buffer.bytes)));
+    addresses.push_back(buffer.bytes.empty() && buffer.zero_bytes > 0 ? memory.allocate_zeroed(buffer.name, buffer.zero_bytes)
+                                                                      : memory.allocate(buffer.name, std::move(buffer.bytes)));
   }
   for (const VariableFill& fill : request.variables) TC_TRY(fill_variable(emulator, memory, fill));
   std::vector<std::vector<uint8_t>> parameters;

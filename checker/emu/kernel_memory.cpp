@@ -82,8 +82,8 @@ bool KernelRun::resolve_access(Warp& warp, const Instruction& in, const Operand&
       access.pointers[lane] = m_shared.data() + address;
     } else if (DeviceBuffer* buffer = space == Space::Global ? m_memory.find(address, bytes) : nullptr) {
       cached_first = buffer->address;
-      cached_last = buffer->address + buffer->bytes.size() - bytes;  // find: the buffer holds the access
-      cached_base = buffer->bytes.data();
+      cached_last = buffer->address + buffer->size() - bytes;  // find: the buffer holds the access
+      cached_base = buffer->data();
       access.pointers[lane] = cached_base + (address - cached_first);
     } else {  // other spaces, and every miss: resolve checks the bounds and reports
       access.pointers[lane] = resolve(warp, in, space, address, bytes, lane);
@@ -276,7 +276,7 @@ uint8_t* KernelRun::resolve(Warp& warp, const Instruction& in, Space space, uint
     case Space::Global: {
       DeviceBuffer* buffer = m_memory.find(address, bytes);
       if (buffer == nullptr) return out_of_bounds(m_memory.describe_miss(address, bytes));
-      return buffer->bytes.data() + (address - buffer->address);
+      return buffer->data() + (address - buffer->address);
     }
     case Space::Const: {  // the constant bank holds the __constant__ variables, nothing else
       DeviceBuffer* buffer = m_memory.find(address, bytes);
@@ -284,7 +284,7 @@ uint8_t* KernelRun::resolve(Warp& warp, const Instruction& in, Space space, uint
         return out_of_bounds("an address outside every __constant__ variable (ld.const reads the constant bank, not "
                              "global memory: on an H200 such a load returned zeros)");
       }
-      return buffer->bytes.data() + (address - buffer->address);
+      return buffer->data() + (address - buffer->address);
     }
     case Space::Shared:
       if (!fits(address, bytes, m_shared.size())) {

@@ -85,6 +85,11 @@ LaunchResult KernelRun::run() {
       const Counters after = sum_of_counters();
       result.block_counters.push_back(after - before);
       before = after;
+      const std::vector<Counters>& ran = result.block_counters;
+      if (ran.size() == m_config.sample_uniform_after && ran.size() < m_config.sample_blocks.size() &&
+          std::all_of(ran.begin(), ran.end(), [&](const Counters& c) { return c == ran.front(); })) {
+        break;
+      }
     }
   }
   for (uint32_t z = 0; z < grid.z && !m_failed && m_config.sample_blocks.empty(); ++z) {

@@ -79,7 +79,10 @@ Expected<ProfileReport> profile_kernel(Compiler& compiler, Backend& backend, con
   launch.config.block = request.block;
   launch.config.dynamic_shared_bytes = request.dynamic_shared_bytes;
   launch.config.observer = request.observer;
-  if (request.sample) launch.config.sample_blocks = model::sample_blocks(request.grid);
+  if (request.sample) {
+    launch.config.sample_blocks = model::sample_blocks(request.grid);
+    launch.config.sample_uniform_after = model::k_uniform_after;
+  }
   TC_TRY_ASSIGN(launch.arguments, bind_arguments(kernel, report.kernel, request, launch.buffers));
   for (const auto& [name, spec] : request.variables) {
     TC_TRY_ASSIGN(std::vector<uint8_t> bytes, spec_bytes(spec, request.seed + 1000));
