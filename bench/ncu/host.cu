@@ -46,6 +46,10 @@ int main() {
   histogram256<<<64, 256>>>(data, bins, big);
   vectorAdd4<<<big / 4 / 256, 256>>>(reinterpret_cast<float4*>(in), reinterpret_cast<float4*>(in),
                                       reinterpret_cast<float4*>(out), big / 4);
+  constWeights<<<1, 32>>>(out);
+  cpAsyncStage<<<1, 32>>>(in, out);
+  sharedAtomics<<<1, 32>>>(out);
+  globalAtomicRead<<<1, 32>>>(in, out);
   CHECK(cudaDeviceSynchronize());
   std::printf("all kernels ran\n");
   return 0;

@@ -2,6 +2,8 @@
 // bench/ncu/compare.py. Device code only, so tilecamp profiles this very file; host.cu launches
 // the same kernels with the same sizes on a GPU.
 
+#include <cuda_pipeline.h>
+
 #define TILE 32
 
 __global__ void transposeNaive(const float* in, float* out, int width, int height) {
@@ -134,3 +136,29 @@ __global__ void vectorAdd4(const float4* a, const float4* b, float4* c, int n4) 
     c[i] = make_float4(x.x + y.x, x.y + y.y, x.z + y.z, x.w + y.w);
   }
 }
+
+// The memory paths beyond plain loads and stores, one warp each: constant loads (one address, then
+// four), cp.async into a shared tile, shared atomics with 8 lanes on each of 4 addresses, and a
+// global atomic that only reads (atomicAdd(p, 0)).
+__constant__ float weights[64];
+__global__ void constWeights(float* out) { out[threadIdx.x] = weights[3] + weights[threadIdx.x % 4]; }
+
+__global__ void cpAsyncStage(const float* in, float* out) {
+  __shared__ float tile[32];
+  __pipeline_memcpy_async(&tile[threadIdx.x], &in[threadIdx.x], 4);
+  __pipeline_commit();
+  __pipeline_wait_prior(0);
+  __syncthreads();
+  out[threadIdx.x] = tile[31 - threadIdx.x];
+}
+
+__global__ void sharedAtomics(float* out) {
+  __shared__ float bins[32];
+  bins[threadIdx.x] = 0;
+  __syncthreads();
+  atomicAdd(&bins[threadIdx.x % 4], 1.0f);
+  __syncthreads();
+  out[threadIdx.x] = bins[threadIdx.x];
+}
+
+__global__ void globalAtomicRead(float* in, float* out) { out[threadIdx.x] = atomicAdd(&in[threadIdx.x], 0.0f); }

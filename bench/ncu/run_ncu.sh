@@ -13,5 +13,12 @@ module = importlib.util.module_from_spec(spec); spec.loader.exec_module(module)
 print(",".join(module.METRICS))
 PY
 )
+# Only the metrics this ncu knows (it refuses the whole run for one it does not).
+known=$(ncu --query-metrics --chip gh100 2>/dev/null | awk '{print $1}')
+if [ -n "$known" ]; then
+  metrics=$(tr ',' '\n' <<<"$metrics" | while read -r metric; do
+    grep -qx "${metric%.*}" <<<"$known" && echo "$metric" || echo "skipped (unknown to this ncu): $metric" >&2
+  done | paste -sd, -)
+fi
 ncu --clock-control none --csv --metrics "$metrics" "$out/ncu_host" > "$out/ncu.csv"
 echo "wrote $out/ncu.csv ($(grep -c '^"' "$out/ncu.csv") rows)"

@@ -231,7 +231,8 @@ Status check_case_fits(const Exercise& exercise, const std::vector<int64_t>& dim
   return ok();
 }
 
-Expected<CaseData> make_case_data(const Exercise& exercise, const ProblemCase& problem_case, uint64_t seed) {
+Expected<CaseData> make_case_data(const Exercise& exercise, const ProblemCase& problem_case, uint64_t seed,
+                                  bool zeroed) {
   CaseData data;
   for (size_t i = 0; i < exercise.problem.dims.size(); ++i) data.dims[exercise.problem.dims[i]] = problem_case.dims[i];
   std::mt19937 random(static_cast<uint32_t>(seed ^ (seed >> 32)));
@@ -249,8 +250,12 @@ Expected<CaseData> make_case_data(const Exercise& exercise, const ProblemCase& p
     const BufferRole role = param.role == ParamRole::In    ? BufferRole::In
                             : param.role == ParamRole::Out ? BufferRole::Out
                                                            : BufferRole::InOut;
-    data.buffers.push_back(
-        {param.name, param.is_input() ? input_bytes(param, elements, random) : poisoned_bytes(param, elements), role});
+    if (zeroed) {
+      data.buffers.push_back({param.name, {}, role, elements * 4});
+    } else {
+      data.buffers.push_back(
+          {param.name, param.is_input() ? input_bytes(param, elements, random) : poisoned_bytes(param, elements), role});
+    }
     data.buffer_of_param.push_back(index);
     data.arguments.push_back({{}, index});
   }

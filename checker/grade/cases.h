@@ -45,8 +45,11 @@ struct CaseData {
 };
 
 // Inputs uniform in each parameter's range and never 0, outputs poisoned with NaN (all ones for
-// integers), scalars evaluated. An Error: a size expression is negative or too large.
-Expected<CaseData> make_case_data(const Exercise& exercise, const ProblemCase& problem_case, uint64_t seed);
+// integers), scalars evaluated. An Error: a size expression is negative or too large. `zeroed`:
+// every buffer is made zeroed where the kernel runs instead (BufferData::zero_bytes), for a
+// sampled run at a size too large to send.
+Expected<CaseData> make_case_data(const Exercise& exercise, const ProblemCase& problem_case, uint64_t seed,
+                                  bool zeroed = false);
 
 // The grid, block and dynamic shared memory of `launch` with `names` bound. An Error says which
 // value is out of range: "block (TILE_DIM, BLOCK_ROWS) = (64, 32) is 2048 threads; ...".

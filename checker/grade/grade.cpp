@@ -13,6 +13,7 @@
 #include "checker/compile/nvrtc_compiler.h"
 #include "checker/compile/source_text.h"
 #include "checker/model/cost_model.h"
+#include "checker/model/sampling.h"
 #include "checker/grade/cases.h"
 #include "checker/grade/judge.h"
 #include "checker/grade/metrics.h"
@@ -373,9 +374,34 @@ class Grader {
     m_verdict.diagnostics.back().hidden = m_in_hidden_case;
   }
 
-  // The baseline's modelled time over the learner's, on the performance case.
+  // A kernel's modelled time on `data` (its buffers made zeroed where it runs), from a sample of its
+  // blocks (model/sampling.h): the time the GPU's timed size would take.
+  struct Modelled {
+    double seconds = 0;
+    std::string failure;  // the kernel's own error on this case, when it stopped
+  };
+  static Expected<Modelled> sampled_time(Backend& backend, const std::string& entry, const LaunchConfig& shape,
+                                         const CaseData& data, const model::GpuSpec& gpu) {
+    LaunchRequest request{entry, shape, data.buffers, data.arguments, {}, {}};
+    request.config.sample_blocks = model::sample_blocks(shape.grid);
+    request.config.sample_uniform_after = model::k_uniform_after;
+    TC_TRY_ASSIGN(LaunchOutcome outcome, backend.launch(request));
+    for (const Diagnostic& diagnostic : outcome.profile.diagnostics) {
+      if (diagnostic.severity == Severity::Error) {
+        return Modelled{0, (diagnostic.line > 0 ? fmt::format("line {}: ", diagnostic.line) : "") + diagnostic.message};
+      }
+    }
+    double footprint = 0;
+    for (const BufferData& buffer : data.buffers) footprint += static_cast<double>(buffer.zero_bytes);
+    const Counters totals = model::extrapolate(shape.grid, request.config.sample_blocks, outcome.profile.block_counters);
+    return Modelled{model::model_cost(gpu, {totals, shape.grid, shape.block, footprint}).total_s, ""};
+  }
+
+  // The baseline's modelled time over the learner's: at the size a GPU times (gpu_performance),
+  // sampled, when the exercise has one; else on the performance case.
   Expected<std::optional<double>> modelled_speedup(const LaunchResult& learner) {
     TC_TRY_ASSIGN(model::GpuSpec gpu, model::find_gpu(m_options.gpu));
+    if (!m_exercise.problem.gpu_performance.empty()) return modelled_speedup_at_timed_size(gpu);
     TC_TRY_ASSIGN(std::unique_ptr<Backend> like, make_emulator());
     TC_TRY_ASSIGN(HelperKernel baseline, load_helper_kernel(m_exercise, m_exercise.baseline, m_compiler, *like));
     const CaseData& data = m_performance->data;
@@ -391,6 +417,26 @@ class Grader {
     m_speed_note = fmt::format("{:.1f} us against the baseline's {:.1f} us on the {} model", learner_s * 1e6,
                                baseline_s * 1e6, gpu.name);
     return std::optional<double>(baseline_s / learner_s);
+  }
+
+  Expected<std::optional<double>> modelled_speedup_at_timed_size(const model::GpuSpec& gpu) {
+    const ProblemCase timed{m_exercise.problem.gpu_performance, true, true};
+    TC_TRY_ASSIGN(CaseData data, make_case_data(m_exercise, timed, m_options.seed, true));
+    TC_TRY_ASSIGN(LaunchConfig learner_shape, launch_config(m_exercise.launch, names_for(data)));
+    TC_TRY_ASSIGN(Modelled learner, sampled_time(m_backend, m_kernel, learner_shape, data, gpu));
+    const std::string size = case_shape(m_exercise.problem, timed);
+    if (!learner.failure.empty()) {
+      m_speed_note = "at the timed size (" + size + ") the kernel stopped: " + learner.failure;
+      return std::optional<double>();
+    }
+    TC_TRY_ASSIGN(std::unique_ptr<Backend> like, make_emulator());
+    TC_TRY_ASSIGN(HelperKernel baseline, load_helper_kernel(m_exercise, m_exercise.baseline, m_compiler, *like));
+    TC_TRY_ASSIGN(LaunchConfig baseline_shape, launch_config(m_exercise.baseline.launch, data.dims));
+    TC_TRY_ASSIGN(Modelled base, sampled_time(*baseline.backend, baseline.entry, baseline_shape, data, gpu));
+    if (!base.failure.empty()) return make_error("the exercise's baseline kernel failed at the timed size: " + base.failure);
+    m_speed_note = fmt::format("{:.1f} us against the baseline's {:.1f} us on the {} model, at the size a GPU times ({})",
+                               learner.seconds * 1e6, base.seconds * 1e6, gpu.name, size);
+    return std::optional<double>(base.seconds / learner.seconds);
   }
 
   // On a GPU: the learner's kernel and the baseline timed on the performance case in the same
@@ -504,6 +550,10 @@ class Grader {
         auto speedup = threshold.metric == "speedup" ? measured_speedup(inputs) : modelled_speedup(counted);
         if (!speedup) {
           add(CheckKind::Performance, CheckStatus::Error, threshold_name(threshold), speedup.error());
+          continue;
+        }
+        if (!*speedup && threshold.metric == "modelled_speedup") {  // the kernel stopped at the timed size
+          add(CheckKind::Performance, CheckStatus::Fail, threshold_name(threshold), m_speed_note);
           continue;
         }
         if (!*speedup) {
