@@ -49,6 +49,7 @@ METRICS = {
     "l1tex__t_requests_pipe_lsu_mem_global_op_atom.sum": "global_atom_requests",
     "l1tex__t_requests_pipe_lsu_mem_global_op_red.sum": "global_red_requests",
     "l1tex__t_sectors_pipe_lsu_mem_global_op_atom.sum": "global_atom_sectors",
+    "l1tex__t_sectors_pipe_lsu_mem_global_op_red.sum": "global_red_sectors",
     # cp.async (LDGSTS): tilecamp counts it as a global load and a shared store
     "l1tex__t_requests_pipe_lsu_mem_global_op_ldgsts.sum": "global_ldgsts_requests",
     "l1tex__t_sectors_pipe_lsu_mem_global_op_ldgsts.sum": "global_ldgsts_sectors",
@@ -68,9 +69,10 @@ ADDED_TO = {
     "l1tex__t_requests_pipe_lsu_mem_global_op_red.sum": "l1tex__t_requests_pipe_lsu_mem_global_op_atom.sum",
     "l1tex__t_requests_pipe_lsu_mem_global_op_ldgsts.sum": "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum",
     "l1tex__t_sectors_pipe_lsu_mem_global_op_ldgsts.sum": "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum",
+    "l1tex__t_sectors_pipe_lsu_mem_global_op_red.sum": "l1tex__t_sectors_pipe_lsu_mem_global_op_atom.sum",
 }
 # Hardware-only figures, printed for the record (tilecamp has no counter of that name).
-RECORDED = {"global_red_requests", "global_ldgsts_requests", "global_ldgsts_sectors", "ldgsts_instructions",
+RECORDED = {"global_red_requests", "global_red_sectors", "global_ldgsts_requests", "global_ldgsts_sectors", "ldgsts_instructions",
             "shared_wavefronts_all", "const_idc_requests", "const_ld_instructions"}
 
 

@@ -159,16 +159,26 @@ uint32_t distinct_addresses(const LaneAddresses& addresses, uint32_t active_mask
   return count;
 }
 
-SharedCost count_shared_atomic_wavefronts(const LaneAddresses& addresses, uint32_t active_mask, uint32_t bytes) {
-  SharedCost cost = count_shared_wavefronts(addresses, active_mask, bytes);
-  uint32_t most_on_one_address = 0;
+SharedAtomicCost count_shared_atomic(const LaneAddresses& addresses, uint32_t active_mask, uint32_t bytes, bool loop) {
+  SharedAtomicCost cost;
+  if (!loop) {
+    const SharedCost banks = count_shared_wavefronts(addresses, active_mask, bytes);
+    cost.atomic_requests = 1;
+    cost.atomic_wavefronts = banks.wavefronts;
+    cost.atomic_bank_conflicts = banks.bank_conflicts();
+    return cost;
+  }
+  uint32_t trips = 0;  // the most lanes on one address: each trip lets one of them through
   for (int lane = 0; lane < k_warp_size; ++lane) {
     if (!(active_mask >> lane & 1u)) continue;
     uint32_t same = 0;
     for (int other = 0; other < k_warp_size; ++other) same += (active_mask >> other & 1u) && addresses[other] == addresses[lane];
-    most_on_one_address = std::max(most_on_one_address, same);
+    trips = std::max(trips, same);
   }
-  cost.wavefronts = std::max(cost.wavefronts, most_on_one_address);
+  cost.atomic_requests = trips;
+  cost.atomic_wavefronts = 2 * trips;
+  cost.load_requests = trips;
+  cost.load_wavefronts = trips;
   return cost;
 }
 

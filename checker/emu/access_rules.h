@@ -35,9 +35,16 @@ int shared_phases(const LaneAddresses& addresses, uint32_t active_mask, uint32_t
 SharedCost count_shared_wavefronts(const LaneAddresses& addresses, uint32_t active_mask,
                                    uint32_t bytes);
 
-// A warp-wide shared atomic: the banks' wavefronts as for a store, and at least as many as the
-// most lanes that update one address, since those updates are applied one after another.
-SharedCost count_shared_atomic_wavefronts(const LaneAddresses& addresses, uint32_t active_mask, uint32_t bytes);
+// A warp-wide shared atomic the hardware does in one instruction (ATOMS: integer operations): the
+// banks' wavefronts, as for a store.
+// An atomic it does as a compare-and-swap loop (a float add on an H200): one loop trip for each of
+// the most lanes that update one address, each trip a shared load (1 wavefront) and an ATOMS
+// (2 wavefronts), as Nsight Compute counts them (tests/data/h200-memory-paths.tsv).
+struct SharedAtomicCost {
+  uint32_t atomic_requests = 0, atomic_wavefronts = 0, atomic_bank_conflicts = 0;
+  uint32_t load_requests = 0, load_wavefronts = 0;  // the loop's loads
+};
+SharedAtomicCost count_shared_atomic(const LaneAddresses& addresses, uint32_t active_mask, uint32_t bytes, bool loop);
 
 // The distinct addresses among the active lanes: the passes a constant-cache load takes (lanes
 // reading one address share one pass).

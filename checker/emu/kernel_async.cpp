@@ -29,10 +29,10 @@ void KernelRun::copy_async(Warp& warp, const Instruction& in, uint32_t lanes) {
   shared_side.opcode = ptx::Opcode::St;
   WarpAccess destination;
   if (!resolve_access(warp, shared_side, op[0], lanes, size, destination)) return;
-  // Counted in full, as Nsight Compute counts LDGSTS: a global load of `size` bytes a lane, and a
-  // shared store of them; a load round like any global load.
+  // Counted as Nsight Compute counts LDGSTS on an H200: a global load of `size` bytes a lane (its
+  // requests, sectors, bytes; a load round like any global load); its write into shared memory is
+  // no shared store there (l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st counts 0).
   count_access(in, source, size, false);
-  count_access(in, destination, size, true);
   if (!std::exchange(warp.load_round_open, true)) ++m_counters[&in - m_code.data()].global_ld_rounds;
   for (int lane = 0; lane < k_warp_size; ++lane) {
     if (!(lanes >> lane & 1u)) continue;

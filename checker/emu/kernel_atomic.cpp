@@ -77,10 +77,15 @@ void KernelRun::atomic_access(Warp& warp, const Instruction& in, uint32_t lanes)
     counters.global_atom_bytes += uint64_t{bytes} * std::popcount(access.lanes[k_global_slot]);
   }
   if (access.lanes[k_shared_slot]) {
-    const SharedCost cost = count_shared_atomic_wavefronts(access.addresses[k_shared_slot], access.lanes[k_shared_slot], bytes);
-    ++counters.shared_atom_requests;
-    counters.shared_atom_wavefronts += cost.wavefronts;
-    counters.shared_atom_bank_conflicts += cost.bank_conflicts();
+    // An H200 adds floats in shared memory by a compare-and-swap loop (ptxas's code for
+    // atom.shared.add.f32): integer operations are one ATOMS.
+    const bool loop = ptx::is_float(in.type);
+    const SharedAtomicCost cost = count_shared_atomic(access.addresses[k_shared_slot], access.lanes[k_shared_slot], bytes, loop);
+    counters.shared_atom_requests += cost.atomic_requests;
+    counters.shared_atom_wavefronts += cost.atomic_wavefronts;
+    counters.shared_atom_bank_conflicts += cost.atomic_bank_conflicts;
+    counters.shared_ld_requests += cost.load_requests;
+    counters.shared_ld_wavefronts += cost.load_wavefronts;
     SharedAccess shared{.warp = warp.index, .lanes = access.lanes[1], .addresses = &access.addresses[1], .bytes = bytes,
                         .is_atomic = true, .pc = static_cast<uint32_t>(&in - m_code.data()), .step = epoch_step(warp)};
     if (auto race = m_races.record(shared)) report_race(*race);
