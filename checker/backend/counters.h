@@ -36,6 +36,7 @@ namespace tilecamp {
   X(global_ld_bytes)              \
   X(global_st_bytes)              \
   X(global_ld_unique_sectors)     \
+  X(global_ld_sector_pairs)       \
   X(global_ld_rounds)
 
 struct Counters {

@@ -25,17 +25,21 @@ bool is_contiguous(const LaneAddresses& addresses, uint32_t active_mask, uint32_
 }  // namespace
 
 uint32_t count_sectors(const LaneAddresses& addresses, uint32_t active_mask, uint32_t bytes) {
+  return count_segments(addresses, active_mask, bytes, k_sector_bytes);
+}
+
+uint32_t count_segments(const LaneAddresses& addresses, uint32_t active_mask, uint32_t bytes, uint32_t segment_bytes) {
   if (active_mask == 0) return 0;
   uint64_t first = 0, end = 0;
   if (is_contiguous(addresses, active_mask, bytes, first, end)) {
-    return static_cast<uint32_t>((end - 1) / k_sector_bytes - first / k_sector_bytes + 1);
+    return static_cast<uint32_t>((end - 1) / segment_bytes - first / segment_bytes + 1);
   }
   std::array<uint64_t, 2 * k_warp_size> sectors;
   int count = 0;
   for (int lane = 0; lane < k_warp_size; ++lane) {
     if (!(active_mask >> lane & 1u)) continue;
-    const uint64_t first_sector = addresses[lane] / k_sector_bytes;
-    const uint64_t last_sector = (addresses[lane] + bytes - 1) / k_sector_bytes;
+    const uint64_t first_sector = addresses[lane] / segment_bytes;
+    const uint64_t last_sector = (addresses[lane] + bytes - 1) / segment_bytes;
     sectors[count++] = first_sector;
     if (last_sector != first_sector) sectors[count++] = last_sector;  // only for a misaligned access
   }

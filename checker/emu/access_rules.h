@@ -21,6 +21,9 @@ using LaneAddresses = std::array<uint64_t, k_warp_size>;
 
 // Distinct 32-byte sectors touched by the active lanes, each accessing `bytes` at its address.
 uint32_t count_sectors(const LaneAddresses& addresses, uint32_t active_mask, uint32_t bytes);
+// The same for aligned segments of `segment_bytes`: 64 gives the sector pairs L2 fetches from DRAM
+// on a miss (an H200's DRAM reads come in 64-byte pairs: tests/data/h200-timings.md).
+uint32_t count_segments(const LaneAddresses& addresses, uint32_t active_mask, uint32_t bytes, uint32_t segment_bytes);
 
 struct SharedCost {
   uint32_t wavefronts = 0;

@@ -114,10 +114,17 @@ void KernelRun::memory_access(Warp& warp, const Instruction& in, uint32_t lanes)
   if (!resolve_access(warp, in, address_operand, lanes, bytes, access)) return;
   count_access(in, access, bytes, is_store);
   // Global loads travel in rounds: those a warp issues before a barrier, a global store (which a
-  // later load may not pass: they may alias) or a loop's back-edge wait together, once.
+  // later load may not pass: they may alias) or a loop's back-edge wait together, once. A
+  // read-only load (ld.global.nc: __restrict__ const) may pass the stores: no store changes it, and
+  // ptxas moves it up, so it joins the round the store ended.
   if (access.lanes[0] != 0) {
-    if (is_store) warp.load_round_open = false;
-    else if (!std::exchange(warp.load_round_open, true)) ++m_counters[&in - m_code.data()].global_ld_rounds;
+    if (is_store) {
+      warp.round_ended_by_store |= warp.load_round_open;
+      warp.load_round_open = false;
+    } else if (!warp.load_round_open) {
+      warp.load_round_open = true;
+      if (!(in.non_coherent && warp.round_ended_by_store)) ++m_counters[&in - m_code.data()].global_ld_rounds;
+    }
   }
   const auto& pointers = access.pointers;
 
@@ -319,7 +326,10 @@ void KernelRun::count_access(const Instruction& in, const WarpAccess& access, ui
     (is_store ? counters.global_st_sectors : counters.global_ld_sectors) += sectors;
     // The bytes the threads asked for: against sectors * 32 it says how much traffic was useful.
     (is_store ? counters.global_st_bytes : counters.global_ld_bytes) += uint64_t{bytes} * std::popcount(access.lanes[0]);
-    if (!is_store) counters.global_ld_unique_sectors += count_new_block_sectors(access.addresses[0], access.lanes[0]);
+    if (!is_store) {
+      counters.global_ld_unique_sectors += count_new_block_sectors(access.addresses[0], access.lanes[0]);
+      counters.global_ld_sector_pairs += count_segments(access.addresses[0], access.lanes[0], bytes, 2 * k_sector_bytes);
+    }
   }
   if (access.lanes[1]) {
     LaneAddresses shared = access.addresses[1];  // a member of a merged access charges the chunk or nothing

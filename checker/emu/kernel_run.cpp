@@ -236,7 +236,7 @@ void KernelRun::execute(Warp& warp) {
     case Opcode::BarRed:
       if (lanes != 0) {
         ++counters.barriers;
-        warp.load_round_open = false;
+        warp.load_round_open = warp.round_ended_by_store = false;
         barrier(warp, in, lanes);
         return;
       }
@@ -279,7 +279,7 @@ void KernelRun::branch(Warp& warp, const Instruction& in, uint32_t taken) {
   StackEntry& top = warp.stack.back();
   const uint32_t not_taken = top.mask & ~taken;
   const uint32_t pc = top.pc;
-  if (taken != 0 && in.target <= pc) warp.load_round_open = false;  // a loop's next iteration
+  if (taken != 0 && in.target <= pc) warp.load_round_open = warp.round_ended_by_store = false;  // a loop's next iteration
   if (not_taken == 0) {
     top.pc = in.target;
   } else if (taken == 0) {

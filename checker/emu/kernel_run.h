@@ -60,6 +60,7 @@ struct Warp {
   uint32_t barrier_id = 0;
   uint32_t barrier_expected = 0;  // threads the barrier waits for; 0: every thread of the block
   bool load_round_open = false;  // a global load issued since the last barrier, global store or loop back-edge
+  bool round_ended_by_store = false;  // the last round ended at a store, which a read-only load may pass
   uint64_t executed = 0;   // warp instructions so far (drives %clock)
   uint64_t epoch_start = 0;  // `executed` when the race detector's epoch began (block start, barrier)
   uint64_t* registers = nullptr;  // registers[reg * 32 + lane]

@@ -30,6 +30,7 @@ GpuSpec h200() {
   gpu.warp_instructions_per_clock = 4.0;
   gpu.l2_latency_s = 0.25e-6;
   gpu.dram_latency_s = 0.7e-6;
+  gpu.warp_start_s = 0.0117e-6;
   gpu.launch_overhead_s = 3e-6;
   return gpu;
 }
@@ -38,6 +39,7 @@ GpuSpec h200() {
 // only the warp and block limits decide how many blocks an SM holds at once.
 struct LaunchShape {
   double warps = 0;
+  double warps_per_block = 0;
   double blocks_per_sm = 0;      // resident at once
   double busiest_sm_blocks = 0;  // blocks the busiest SM runs in all: ceil(blocks / SMs)
   double skew = 1;               // the busiest SM's share of the work over an even share
@@ -49,6 +51,7 @@ LaunchShape launch_shape(const GpuSpec& gpu, const CostInput& input) {
   const uint64_t sms = static_cast<uint64_t>(gpu.sms);
   LaunchShape shape;
   shape.warps = static_cast<double>(warps_per_block * blocks);
+  shape.warps_per_block = static_cast<double>(warps_per_block);
   if (shape.warps == 0) return shape;
   const uint64_t fitting = std::max<uint64_t>(1, static_cast<uint64_t>(gpu.max_warps_per_sm) / warps_per_block);
   shape.blocks_per_sm = static_cast<double>(std::min<uint64_t>(fitting, static_cast<uint64_t>(gpu.max_blocks_per_sm)));
@@ -83,12 +86,15 @@ void throughput_times(const GpuSpec& gpu, const CostInput& input, const LaunchSh
 // A warp waits one round trip per round of loads (emu counts the rounds: the loads issued before a
 // barrier, a global store or a loop's back-edge travel together). A round takes DRAM's latency
 // for the share of the traffic DRAM serves, L2's for the rest. Little's law on the busiest SM:
-// as many warps wait at once as it holds.
+// as many warps wait at once as it holds. A block's place is taken by the next only once its
+// warps have started, one after another: a block of 32 warps that does one round of loads spends
+// a third of its life starting (fitted to the 1-element copies with 32 x 32 blocks).
 void latency_times(const GpuSpec& gpu, const Counters& c, const LaunchShape& shape, double dram_share,
                    CostEstimate& e) {
   const double round_s = gpu.l2_latency_s + dram_share * (gpu.dram_latency_s - gpu.l2_latency_s);
   e.chain_s = static_cast<double>(c.global_ld_rounds) / shape.warps * round_s;
-  e.latency_s = e.chain_s * shape.busiest_sm_blocks / std::min(shape.busiest_sm_blocks, shape.blocks_per_sm);
+  const double block_life_s = e.chain_s + shape.warps_per_block * gpu.warp_start_s;
+  e.latency_s = block_life_s * shape.busiest_sm_blocks / std::min(shape.busiest_sm_blocks, shape.blocks_per_sm);
 }
 
 using Term = std::pair<double, std::string>;
@@ -113,19 +119,23 @@ CostEstimate model_cost(const GpuSpec& gpu, const CostInput& input) {
   const LaunchShape shape = launch_shape(gpu, input);
   if (shape.warps == 0) return e;
   const Counters& c = input.totals;
-  const double sector_bytes =
-      static_cast<double>(c.global_ld_sectors + c.global_st_sectors + c.global_atom_sectors) * k_sector_bytes;
-  // L2 merges partial-sector writes and absorbs re-reads: DRAM moves each touched byte once.
-  const double dram_bytes = input.footprint_bytes > 0 ? std::min(sector_bytes, input.footprint_bytes) : sector_bytes;
+  const double read_bytes = static_cast<double>(c.global_ld_sector_pairs) * 2 * k_sector_bytes;
+  const double written_bytes = static_cast<double>(c.global_st_sectors + c.global_atom_sectors) * k_sector_bytes;
+  const double sector_bytes = static_cast<double>(c.global_ld_sectors) * k_sector_bytes + written_bytes;
+  // L2 fetches from DRAM in 64-byte sector pairs, absorbs re-reads and merges partial-sector
+  // writes: DRAM reads each touched byte once and writes each once, at most the buffers' bytes.
+  auto capped = [&](double bytes) { return input.footprint_bytes > 0 ? std::min(bytes, input.footprint_bytes) : bytes; };
+  const double dram_bytes = capped(read_bytes) + capped(written_bytes);
   throughput_times(gpu, input, shape, dram_bytes, e);
-  latency_times(gpu, c, shape, sector_bytes > 0 ? dram_bytes / sector_bytes : 0, e);
+  latency_times(gpu, c, shape, sector_bytes > 0 ? std::min(1.0, dram_bytes / sector_bytes) : 0, e);
 
   const Term core = slowest({{e.shared_s, "shared"}, {e.issue_s, "issue"}});
   const Term throughput = slowest({{e.dram_s, "dram"}, {e.l2_store_s, "l2 stores"}, {e.l1_s, "l1"}, core});
-  // Behind a barrier a block's warps compute only once the round's loads are in, and load the
-  // next round only once all have computed; the blocks of an SM tend to keep in step (they wait
-  // on the same pipes), so rounds and computation add up.
-  const Term rounds = c.barriers > 0 ? Term{e.latency_s + core.first, "latency + " + core.second}
+  // Behind a barrier a block's warps use shared memory only once the round's loads are in, and
+  // load the next round only once all have used it; the blocks of an SM tend to keep in step (they
+  // wait on the same pipe), so rounds and shared-memory passes add up. Other instructions issue
+  // while warps wait: they overlap (the padded 32 x 32 transpose costs barely more than a copy).
+  const Term rounds = c.barriers > 0 ? Term{e.latency_s + e.shared_s, "latency + shared"}
                                      : Term{e.latency_s, "latency"};
   // Even a throughput-bound kernel waits for one warp's rounds: nothing flows before the first
   // round trip, and nothing overlaps the last warps' final rounds.

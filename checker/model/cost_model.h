@@ -29,6 +29,7 @@ struct GpuSpec {
   double warp_instructions_per_clock = 0;  // issue slots (4 schedulers)
   double l2_latency_s = 0;                 // a round of loads that L2 serves, under load
   double dram_latency_s = 0;               // a round of loads that DRAM serves, under load
+  double warp_start_s = 0;                 // starting one warp of a new block: a block's turnover
   double launch_overhead_s = 0;
 };
 

@@ -181,6 +181,7 @@ bool apply_modifier(std::string_view m, Instruction& instruction, int& types_see
   if (m == "sat") return instruction.saturate = true, true;
   if (m == "approx") return instruction.approx = true, true;
   if (m == "uni") return instruction.uniform = true, true;
+  if (m == "nc") return instruction.non_coherent = true, true;
   return is_ignorable_modifier(m);
 }
 

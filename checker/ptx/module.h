@@ -99,6 +99,7 @@ struct Instruction {
   uint8_t vector = 1;             // .v2 / .v4
   bool to_space = false;          // cvta.to.SPACE (generic -> space) rather than cvta.SPACE
   bool ftz = false, saturate = false, approx = false, uniform = false;
+  bool non_coherent = false;      // ld.global.nc: read-only data no store can change (__restrict__)
   CompareOp compare = CompareOp::None;
   BoolOp bool_op = BoolOp::None;
   MulMode mul_mode = MulMode::None;
