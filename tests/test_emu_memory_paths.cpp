@@ -51,6 +51,24 @@ TEST_CASE("st.const is refused as ptxas refuses it: a kernel cannot write its co
   CHECK(test::contains(report.result.diagnostics[0].message, "the constant space cannot be written by a kernel"));
 }
 
+TEST_CASE("distinct bytes count each byte once, however many lanes name it; extra requests add only their own") {
+  const std::string source =
+      "__global__ void mix(const float* in, float* out) {\n"
+      "  float broadcast = in[0];\n"                          // 32 lanes, one word
+      "  float strided = in[threadIdx.x * 8];\n"              // 32 words, a sector each
+      "  out[threadIdx.x] = broadcast + strided;\n"           // 32 consecutive words
+      "  if (threadIdx.x == 0) out[32] = 1.0f;\n"             // a one-lane request
+      "}\n";
+  const auto report = test::run_kernel("mix.cu", source, "mix", {1, 1, 1}, {32, 1, 1}, {"f32[256]=iota", "f32[33]=zeros"});
+  REQUIRE_FALSE(report.result.has_error());
+  const Counters& t = report.result.totals;
+  CHECK(t.global_ld_bytes == 2 * 32 * 4);
+  CHECK(t.global_ld_distinct_bytes == 4 + 32 * 4);
+  CHECK(t.global_ld_sectors == 1 + 32);
+  CHECK(t.global_st_distinct_bytes == 33 * 4);
+  CHECK(t.global_st_sectors == 4 + 1);
+}
+
 TEST_CASE("cp.async counts as a global load in full (bytes, unique sectors) and as a shared store") {
   const std::string source =
       "#include <cuda_pipeline.h>\n"

@@ -35,6 +35,8 @@ namespace tilecamp {
   X(local_st_sectors)             \
   X(global_ld_bytes)              \
   X(global_st_bytes)              \
+  X(global_ld_distinct_bytes)     \
+  X(global_st_distinct_bytes)     \
   X(global_ld_unique_sectors)     \
   X(global_ld_sector_pairs)       \
   X(global_ld_rounds)

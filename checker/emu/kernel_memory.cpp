@@ -325,7 +325,12 @@ void KernelRun::count_access(const Instruction& in, const WarpAccess& access, ui
     (is_store ? counters.global_st_requests : counters.global_ld_requests) += 1;
     (is_store ? counters.global_st_sectors : counters.global_ld_sectors) += sectors;
     // The bytes the threads asked for: against sectors * 32 it says how much traffic was useful.
-    (is_store ? counters.global_st_bytes : counters.global_ld_bytes) += uint64_t{bytes} * std::popcount(access.lanes[0]);
+    const uint64_t lane_bytes = uint64_t{bytes} * std::popcount(access.lanes[0]);
+    (is_store ? counters.global_st_bytes : counters.global_ld_bytes) += lane_bytes;
+    // The same, each byte once however many lanes name it: what the efficiencies divide, so that
+    // a broadcast (32 lanes, one word) cannot pass for 32 useful words.
+    const uint64_t distinct = uint64_t{count_segments(access.addresses[0], access.lanes[0], bytes, bytes)} * bytes;
+    (is_store ? counters.global_st_distinct_bytes : counters.global_ld_distinct_bytes) += std::min(distinct, lane_bytes);
     if (!is_store) {
       counters.global_ld_unique_sectors += count_new_block_sectors(access.addresses[0], access.lanes[0]);
       counters.global_ld_sector_pairs += count_segments(access.addresses[0], access.lanes[0], bytes, 2 * k_sector_bytes);

@@ -368,7 +368,7 @@ Status read_exercise(const FieldReader& reader, const toml::table& root, Exercis
   TC_TRY(read_thresholds(reader, root, "emulator", exercise.emulator_thresholds));
   TC_TRY(read_thresholds(reader, root, "gpu", exercise.gpu_thresholds));
   const bool wants_speedup = std::any_of(exercise.emulator_thresholds.begin(), exercise.emulator_thresholds.end(),
-                                         [](const Threshold& t) { return t.at_least; }) ||
+                                         [](const Threshold& t) { return t.metric == "modelled_speedup"; }) ||
                              !exercise.gpu_thresholds.empty();
   if (wants_speedup && exercise.baseline.file.empty()) {
     return reader.error("baseline", "a [baseline] kernel: a speedup threshold measures against it");

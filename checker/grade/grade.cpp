@@ -532,7 +532,9 @@ class Grader {
       inputs.blocks = static_cast<double>(m_performance->config.grid.count());
     }
     std::optional<Emulated> emulated;
-    if (on_gpu && std::any_of(thresholds.begin(), thresholds.end(), [](const Threshold& t) { return !metric_is_speedup(t.metric); })) {
+    const bool counts_needed = !m_exercise.requirements.empty() ||
+                               std::any_of(thresholds.begin(), thresholds.end(), [](const Threshold& t) { return !metric_is_speedup(t.metric); });
+    if (on_gpu && counts_needed) {
       auto result = emulate_performance_case();
       if (!result) {
         add(CheckKind::Performance, CheckStatus::Error, "counted metrics on the emulator", result.error());

@@ -27,14 +27,14 @@ constexpr Metric k_metrics[] = {
     {"global_st_sectors_per_request", "emulator", &Counters::global_st_sectors, nullptr, Per::Counter,
      &Counters::global_st_requests, 1, false, "global stores are coalesced",
      "32-byte sectors each warp-wide global store touches: 4 when 32 lanes write 32 consecutive floats"},
-    {"global_ld_efficiency", "emulator", &Counters::global_ld_bytes, nullptr, Per::SectorBytes,
+    {"global_ld_efficiency", "emulator", &Counters::global_ld_distinct_bytes, nullptr, Per::SectorBytes,
      &Counters::global_ld_sectors, 1, true, "global loads use every byte they move",
-     "bytes the threads asked for over the bytes the 32-byte sectors of their loads moved: 1 when warps read "
-     "whole, aligned runs; extra small requests cannot raise it"},
-    {"global_st_efficiency", "emulator", &Counters::global_st_bytes, nullptr, Per::SectorBytes,
+     "distinct bytes the threads asked for over the bytes the 32-byte sectors of their loads moved: 1 when "
+     "warps read whole, aligned runs; neither small extra requests nor many lanes reading one word can raise it"},
+    {"global_st_efficiency", "emulator", &Counters::global_st_distinct_bytes, nullptr, Per::SectorBytes,
      &Counters::global_st_sectors, 1, true, "global stores use every byte they move",
-     "bytes the threads wrote over the bytes the 32-byte sectors of their stores moved: 1 when warps write "
-     "whole, aligned runs; extra small requests cannot raise it"},
+     "distinct bytes the threads wrote over the bytes the 32-byte sectors of their stores moved: 1 when "
+     "warps write whole, aligned runs; small extra requests cannot raise it"},
     {"shared_ld_wavefronts_per_request", "emulator", &Counters::shared_ld_wavefronts, nullptr, Per::Counter,
      &Counters::shared_ld_requests, 1, false, "shared loads avoid bank conflicts",
      "passes each warp-wide shared load needs: 1 without bank conflicts, 32 when all lanes hit one bank"},
