@@ -152,7 +152,7 @@ TEST_CASE("grade: a class of nine is graded, each submission on its own, into ev
   CHECK(graded(grades, "dave", "02-transpose-tiled")["reason"] == "runaway");
   CHECK(graded(grades, "erin", "01-vector-add")["reason"] == "wrong results");
   CHECK(graded(grades, "frank", "02-transpose-tiled")["verdict"].is_null());
-  CHECK(graded(grades, "grace", "02-transpose-tiled")["reason"] == "slow: global_st_sectors_per_request");
+  CHECK(graded(grades, "grace", "02-transpose-tiled")["reason"] == "slow: global_st_efficiency");
   CHECK(graded(grades, "grace", "02-transpose-tiled")["points"] == 1);
   // The instructor sees the hidden case and the overridden threshold; the student's own
   // exercise.toml changed nothing.
