@@ -308,8 +308,8 @@ TEST_CASE("the built-in references compute what docs/exercise-format.md says") {
   const auto sums = builtin_exercise("block_sum", {"n", "block"}, {{"in", "n"}}, {{"out", "ceil_div(n, block)"}});
   CHECK(reference_output(sums, {5, 2}, {{1, 2, 3, 4, 5}}) == std::vector<float>{3, 7, 5});
 
-  const auto columns = builtin_exercise("column_sum", {"width", "height"}, {{"in", "width * height"}}, {{"out", "width"}});
-  CHECK(reference_output(columns, {3, 2}, {{1, 2, 3, 10, 20, 30}}) == std::vector<float>{11, 22, 33});
+  const auto rows = builtin_exercise("row_sum", {"width", "height"}, {{"in", "width * height"}}, {{"out", "height"}});
+  CHECK(reference_output(rows, {3, 2}, {{1, 2, 3, 10, 20, 30}}) == std::vector<float>{6, 60});
 
   const auto add = builtin_exercise("vector_add", {"n"}, {{"a", "n"}, {"b", "n"}}, {{"c", "n"}});
   CHECK(reference_output(add, {3}, {{1, 2, 3}, {10, 20, 30}}) == std::vector<float>{11, 22, 33});

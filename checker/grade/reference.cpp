@@ -55,14 +55,14 @@ void stencil_1d(const Bindings& dims, const Options& options, FloatBuffers& b) {
   }
 }
 
-void column_sum(const Bindings& dims, const Options&, FloatBuffers& b) {
+void row_sum(const Bindings& dims, const Options&, FloatBuffers& b) {
   const size_t width = at(dims, "width"), height = at(dims, "height");
   const auto& in = b["in"];
   auto& out = b["out"];
-  for (size_t x = 0; x < width; ++x) {
+  for (size_t y = 0; y < height; ++y) {
     double sum = 0;
-    for (size_t y = 0; y < height; ++y) sum += in[y * width + x];
-    out[x] = static_cast<float>(sum);
+    for (size_t x = 0; x < width; ++x) sum += in[y * width + x];
+    out[y] = static_cast<float>(sum);
   }
 }
 
@@ -119,7 +119,7 @@ const std::vector<Builtin>& builtins() {
       {"copy", {"in"}, {"out"}, {}, copy},
       {"transpose", {"in"}, {"out"}, {"width", "height"}, transpose},
       {"stencil_1d", {"in"}, {"out"}, {"n"}, stencil_1d},
-      {"column_sum", {"in"}, {"out"}, {"width", "height"}, column_sum},
+      {"row_sum", {"in"}, {"out"}, {"width", "height"}, row_sum},
       {"block_sum", {"in"}, {"out"}, {"n", "block"}, block_sum},
       {"sgemm", {"A", "B"}, {"C"}, {"M", "N", "K"}, sgemm},
   };
