@@ -116,3 +116,52 @@ __global__ void difference(const float* in, float* out, int n) {
   }
 }
 // example-end guarded
+
+// Loads a block's 256 floats into `partial` and adds them down to 64 partial sums,
+// partial[0..63], with a barrier after every step.
+__device__ void sumDownTo64(float* partial, const float* in) {
+  int t = threadIdx.x;
+  partial[t] = in[blockIdx.x * 256 + t];
+  __syncthreads();
+  for (int stride = 128; stride >= 64; stride /= 2) {
+    if (t < stride) partial[t] += partial[t + stride];
+    __syncthreads();
+  }
+}
+
+// Launch 256 threads per block: out[b] is the sum of block b's 256 floats.
+__global__ void blockSumVolatileTail(const float* in, float* out) {
+  __shared__ float partial[256];
+  sumDownTo64(partial, in);
+  int t = threadIdx.x;
+  // example-begin tail-volatile
+  if (t < 32) {  // warp 0 alone, trusting its lanes to move in lockstep
+    volatile float* v = partial;  // every v[...] is a shared-memory access
+    v[t] += v[t + 32];
+    v[t] += v[t + 16];
+    v[t] += v[t + 8];
+    v[t] += v[t + 4];
+    v[t] += v[t + 2];
+    v[t] += v[t + 1];
+  }
+  // example-end tail-volatile
+  if (t == 0) out[blockIdx.x] = partial[0];
+}
+
+// The same sum, its tail ordered by __syncwarp().
+__global__ void blockSumSyncwarpTail(const float* in, float* out) {
+  __shared__ float partial[256];
+  sumDownTo64(partial, in);
+  int t = threadIdx.x;
+  // example-begin tail-syncwarp
+  if (t < 32) {
+    for (int stride = 32; stride > 0; stride /= 2) {
+      float other = partial[t + stride];
+      __syncwarp();  // every lane has read before any lane writes...
+      partial[t] += other;
+      __syncwarp();  // ...and has written before any lane reads again
+    }
+  }
+  // example-end tail-syncwarp
+  if (t == 0) out[blockIdx.x] = partial[0];
+}
