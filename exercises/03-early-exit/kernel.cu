@@ -7,9 +7,12 @@
 // on sizes that leave the last block partly empty.
 //
 // The kernel below computes the right numbers, but the threads of the last block that have no
-// element `return` before the barrier that the others wait at. Today's GPUs count exited
-// threads as arrived; the CUDA Programming Guide does not promise it. The emulator reports it
-// as the warning `early-exit-barrier`, and for this exercise that warning is an error.
+// element `return` before the barrier that the others wait at. The barrier itself is defined:
+// PTX's bar.sync waits only for threads that have not exited. The course forbids it anyway: a
+// thread that has returned no longer does its share of the block's work (a halo element, its
+// loads of a tile), and a later full-mask __shfl_sync with exited lanes is undefined. The
+// emulator reports it as the warning `early-exit-barrier`, and for this exercise that warning
+// is an error.
 //
 // Check it with:  tilecamp check 03-early-exit
 
