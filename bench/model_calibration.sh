@@ -4,6 +4,7 @@
 # measured median (CUDA events, L2 flushed, 20+ runs) and the modelled time from a sample of the
 # grid's blocks. Prints a table and writes the JSON of every run, one per line, to OUT_FILE.
 #   bench/model_calibration.sh TILECAMP OUT_FILE [--backend emulator]
+# ONLY=REGEX in the environment limits the run to the rows whose label matches.
 # On a machine without a GPU, --backend emulator gives the modelled column only.
 #
 # Rows are "fit" (the model's parameters are fitted to them) or "held-out" (never fitted: they
@@ -22,10 +23,11 @@ n=8192 e=$((8192 * 8192)) s=2048 se=$((2048 * 2048)) big=$((1 << 24))
 transpose=("--arg" "f32[$e]" "--arg" "f32[$e]" "--arg" "i32:$n")
 course_transpose=("--arg" "f32[$e]" "--arg" "f32[$e]" "--arg" "i32:$n" "--arg" "i32:$n")
 sgemm=("--arg" "f32[$se]" "--arg" "f32[$se]" "--arg" "f32[$se]" "--arg" "i32:$s")
+rows=("--arg" "f32[$e]" "--arg" "f32[16384]" "--arg" "i32:4096" "--arg" "i32:16384")  # 16384 rows of 4096
 course_sgemm=("--arg" "f32[$se]" "--arg" "f32[$se]" "--arg" "f32[$se]" "--arg" "i32:$s" "--arg" "i32:$s" "--arg" "i32:$s")
 
 # label | set | family (its first row is the baseline) | file | kernel | grid | block | arguments
-rows=(
+corpus=(
   "transpose-naive-32x8|fit|transpose|$timed|transposeNaiveRows|256,256|32,8|${transpose[*]}"
   "copy-4-rows-32x8|fit|transpose|$timed|copyRows|256,256|32,8|${transpose[*]}"
   "transpose-tiled-32x8|fit|transpose|$timed|transposeTiledRows<0>|256,256|32,8|${transpose[*]}"
@@ -53,11 +55,17 @@ rows=(
   "sgemm-columns-8|held-out|sgemm|$mine|sgemmColumns8|32,32|512|${sgemm[*]}"
   "sgemm-blocks-8x8-float4|held-out|sgemm|$mine|sgemmBlocks8x8|16,16|256|${sgemm[*]}"
   "05-sgemm-tiled|held-out|sgemm|$source/solutions/05-sgemm-tiled/kernel.cu|sgemmTiled|64,64|32,32|${course_sgemm[*]}"
+  "rowsums-thread-per-row|held-out|rowsums|$source/exercises/04-row-sums/baseline.cu|rowSumsNaive|64|256|${rows[*]}"
+  "rowsums-tile-conflicted|held-out|rowsums|$source/exercises/04-row-sums/kernel.cu|rowSums|512|32,8|${rows[*]}"
+  "04-row-sums|held-out|rowsums|$source/solutions/04-row-sums/kernel.cu|rowSums|512|32,8|${rows[*]}"
+  "rowsums-one-warp-walks-rows|held-out|rowsums|$source/tests/data/wrong/04-row-sums/no-shared-memory.cu|rowSums|512|32,8|${rows[*]}"
+  "rowsums-warp-shuffle|held-out|rowsums|$source/tests/data/wrong/04-row-sums/warp-shuffle.cu|rowSums|512|32,8|${rows[*]}"
 )
 
 printf '%-28s %-9s %-10s %12s %12s  %s\n' kernel set family measured_us modelled_us bound
-for row in "${rows[@]}"; do
+for row in "${corpus[@]}"; do
   IFS='|' read -r label set family file kernel grid block arguments <<<"$row"
+  [[ -n "${ONLY:-}" && ! "$label" =~ $ONLY ]] && continue
   # shellcheck disable=SC2086
   json=$("$tilecamp" profile "$file" --kernel "$kernel" --grid "$grid" --block "$block" $arguments --sample --json \
          --backend "$backend" --memory-limit 8192 --time-limit 600 2>/dev/null)
