@@ -69,7 +69,7 @@ TEST_CASE("distinct bytes count each byte once, however many lanes name it; extr
   CHECK(t.global_st_sectors == 4 + 1);
 }
 
-TEST_CASE("cp.async counts as a global load in full (bytes, unique sectors) and as a shared store") {
+TEST_CASE("cp.async counts as a global load in full (bytes, unique sectors); its shared write is no shared store") {
   const std::string source =
       "#include <cuda_pipeline.h>\n"
       "__global__ void stage(const float* in, float* out) {\n"
@@ -88,6 +88,7 @@ TEST_CASE("cp.async counts as a global load in full (bytes, unique sectors) and 
   CHECK(c.global_ld_bytes == 128);
   CHECK(c.global_ld_unique_sectors == 4);
   CHECK(c.shared_st_requests == 0);  // LDGSTS's shared write is no shared store to Nsight Compute
+  CHECK(c.shared_async_st_requests == 1);  // but it writes the tile: `requires = ["shared_memory"]` sees it
   CHECK(test::buffer_of<float>(report, 1)[0] == 31.0f);
 }
 

@@ -39,7 +39,9 @@ namespace tilecamp {
   X(global_st_distinct_bytes)     \
   X(global_ld_unique_sectors)     \
   X(global_ld_sector_pairs)       \
-  X(global_ld_rounds)
+  X(global_ld_rounds)             \
+  X(loading_warps)                \
+  X(shared_async_st_requests)
 
 struct Counters {
 #define TILECAMP_DECLARE_COUNTER(name) uint64_t name = 0;

@@ -34,6 +34,8 @@ void KernelRun::copy_async(Warp& warp, const Instruction& in, uint32_t lanes) {
   // no shared store there (l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st counts 0).
   count_access(in, source, size, false);
   if (!std::exchange(warp.load_round_open, true)) ++m_counters[&in - m_code.data()].global_ld_rounds;
+  if (!std::exchange(warp.has_loaded, true)) ++m_counters[&in - m_code.data()].loading_warps;
+  ++m_counters[&in - m_code.data()].shared_async_st_requests;  // no hardware counter: for `requires` only
   for (int lane = 0; lane < k_warp_size; ++lane) {
     if (!(lanes >> lane & 1u)) continue;
     PendingCopy copy;

@@ -124,6 +124,7 @@ void KernelRun::memory_access(Warp& warp, const Instruction& in, uint32_t lanes)
     } else if (!warp.load_round_open) {
       warp.load_round_open = true;
       if (!(in.non_coherent && warp.round_ended_by_store)) ++m_counters[&in - m_code.data()].global_ld_rounds;
+      if (!std::exchange(warp.has_loaded, true)) ++m_counters[&in - m_code.data()].loading_warps;
     }
   }
   const auto& pointers = access.pointers;

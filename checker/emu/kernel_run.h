@@ -60,6 +60,7 @@ struct Warp {
   uint32_t barrier_id = 0;
   uint32_t barrier_expected = 0;  // threads the barrier waits for; 0: every thread of the block
   bool load_round_open = false;  // a global load issued since the last barrier, global store or loop back-edge
+  bool has_loaded = false;       // counted in loading_warps
   bool round_ended_by_store = false;  // the last round ended at a store, which a read-only load may pass
   uint64_t executed = 0;   // warp instructions so far (drives %clock)
   uint64_t epoch_start = 0;  // `executed` when the race detector's epoch began (block start, barrier)
@@ -188,6 +189,7 @@ class KernelRun {
   void flush_warp_races();
   void emit_race(const RaceReport& race);
   bool on_two_sides_of_a_branch(uint32_t a, uint32_t b) const;
+  bool in_a_loop(uint32_t pc) const;
   // A diagnostic that does not stop the kernel (a race does not change what the emulator computes).
   void warn_or_error(const ptx::Instruction& in, Severity severity, std::string kind, std::string message);
   // "word 12 of `tile`": in 4-byte bank words by default, or in elements of another size.

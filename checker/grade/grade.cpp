@@ -17,6 +17,7 @@
 #include "checker/grade/cases.h"
 #include "checker/grade/judge.h"
 #include "checker/grade/metrics.h"
+#include "checker/grade/signature.h"
 #include "checker/grade/reference.h"
 #include "checker/ptx/kernel_lookup.h"
 #include "checker/report/profile_report.h"
@@ -201,6 +202,10 @@ class Grader {
       return finish();
     }
     m_kernel = *kernel;
+    if (std::string mismatch = signature_mismatch(m_exercise, m_backend.module(), m_kernel); !mismatch.empty()) {
+      add(CheckKind::Compile, CheckStatus::Fail, "kernel `" + m_exercise.kernel + "` takes the exercise's parameters", mismatch);
+      return finish();
+    }
     if (!m_exercise.reference.kernel.file.empty()) {
       auto reference = load_helper_kernel(m_exercise, m_exercise.reference.kernel, m_compiler, m_backend);
       if (!reference) return error("the exercise's reference kernel: " + reference.error());
@@ -276,6 +281,22 @@ class Grader {
     return names;
   }
 
+  // The kernel's printf output of the first public case that printed, cut to what a screen holds.
+  void keep_printed(const ProblemCase& problem_case, const std::string& name, const std::string& output) {
+    if (problem_case.hidden || problem_case.performance || output.empty() || m_verdict.printed) return;
+    Verdict::Printed printed{name, "", false};
+    size_t lines = 0, at = 0;
+    while (at < output.size() && lines < k_printed_lines && printed.text.size() < k_printed_bytes) {
+      size_t end = output.find('\n', at);
+      end = end == std::string::npos ? output.size() : end + 1;
+      printed.text += output.substr(at, std::min(end - at, k_printed_bytes - printed.text.size()));
+      at = end;
+      ++lines;
+    }
+    printed.truncated = at < output.size();
+    m_verdict.printed = std::move(printed);
+  }
+
   CaseResult run_case(const ProblemCase& problem_case, const std::string& name) {
     m_in_hidden_case = problem_case.hidden;
     auto data = make_case_data(m_exercise, problem_case, m_options.seed * 1000003 + m_case_counter++);
@@ -298,6 +319,7 @@ class Grader {
       return CaseResult::Wrong;
     }
     show_path_as_given(outcome->profile, m_source.path);
+    keep_printed(problem_case, name, outcome->profile.output);
     std::string unsafe = safety_problem(outcome->profile);
     // A GPU runs a race, a divergent barrier or a small overrun without complaint: the emulator
     // runs every emulator-sized case too, for what only it can see.
@@ -307,6 +329,7 @@ class Grader {
                                                            : Expected<LaunchOutcome>(make_error("no emulator"));
       if (emulated) {
         show_path_as_given(emulated->profile, m_source.path);
+        keep_printed(problem_case, name, emulated->profile.output);
         unsafe = safety_problem(emulated->profile);
       }
     }
@@ -580,11 +603,13 @@ class Grader {
   // without it has not shown it, however fast it is.
   void check_requirement(const std::string& requirement, const Counters& totals) {
     std::string missing;
-    if (requirement == "shared_memory" && (totals.shared_st_requests == 0 || totals.shared_ld_requests == 0)) {
+    // A tile filled by cp.async is written all the same, though no shared store counts it.
+    const uint64_t writes = totals.shared_st_requests + totals.shared_async_st_requests;
+    if (requirement == "shared_memory" && (writes == 0 || totals.shared_ld_requests == 0)) {
       missing = fmt::format("the kernel {} shared memory ({} shared loads, {} shared stores): this exercise asks for a tile "
                             "in shared memory that the block writes and then reads",
-                            totals.shared_st_requests + totals.shared_ld_requests == 0 ? "uses no" : "does not both write and read",
-                            totals.shared_ld_requests, totals.shared_st_requests);
+                            writes + totals.shared_ld_requests == 0 ? "uses no" : "does not both write and read",
+                            totals.shared_ld_requests, writes);
     } else if (requirement == "barrier" && totals.barriers == 0) {
       missing = "the kernel reaches no __syncthreads(): this exercise is about the barrier between the threads that write "
                 "shared memory and those that read it";

@@ -92,7 +92,10 @@ void throughput_times(const GpuSpec& gpu, const CostInput& input, const LaunchSh
 void latency_times(const GpuSpec& gpu, const Counters& c, const LaunchShape& shape, double dram_share,
                    CostEstimate& e) {
   const double round_s = gpu.l2_latency_s + dram_share * (gpu.dram_latency_s - gpu.l2_latency_s);
-  e.chain_s = static_cast<double>(c.global_ld_rounds) / shape.warps * round_s;
+  // A block lives as long as its warps that wait on loads: warps that load nothing (the idle warps
+  // of a block where one warp does the work) do not shorten it.
+  const double loading = c.loading_warps > 0 ? static_cast<double>(c.loading_warps) : shape.warps;
+  e.chain_s = static_cast<double>(c.global_ld_rounds) / loading * round_s;
   const double block_life_s = e.chain_s + shape.warps_per_block * gpu.warp_start_s;
   e.latency_s = block_life_s * shape.busiest_sm_blocks / std::min(shape.busiest_sm_blocks, shape.blocks_per_sm);
 }
