@@ -61,6 +61,10 @@ std::string next_step(const WatchScreen& screen, const report::Style& style) {
     case grade::VerdictStatus::Fail: break;
   }
   const grade::Check* failing = first_failure(verdict);
+  if (failing != nullptr && failing->kind == grade::CheckKind::Compile && failing->name != "compiles") {
+    // It compiled; what is missing is the kernel, or its parameters, or a launch constant.
+    return style.red(style.bold("NOT YET")) + "  " + failing->message + ". Fix it in your editor and save";
+  }
   if (failing != nullptr && failing->kind == grade::CheckKind::Compile) {
     const int line = first_error_line(verdict);
     return style.red(style.bold("NOT YET")) + "  it does not compile: fix the error" +

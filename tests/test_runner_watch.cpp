@@ -147,6 +147,16 @@ TEST_CASE("watch screen: a compile error names its line; an error that stopped t
                        "COULD NOT CHECK  cannot open exercises/01-vector-add/kernel.cu; fix that and save, or press r"));
 }
 
+TEST_CASE("watch screen: a file that compiles without the kernel says what is missing, not that it does not compile") {
+  grade::Verdict verdict = failing_verdict();
+  verdict.checks = {{"compiles", grade::CheckKind::Compile, grade::CheckStatus::Pass, "", "", {}, {}},
+                    {"kernel `vectorAdd` is defined", grade::CheckKind::Compile, grade::CheckStatus::Fail,
+                     "no kernel named `vectorAdd`: the file defines no __global__ function", "", {}, {}}};
+  const std::string step = runner::next_step(screen_for(verdict), report::Style(false));
+  CHECK(test::contains(step, "NOT YET  no kernel named `vectorAdd`: the file defines no __global__ function"));
+  CHECK_FALSE(test::contains(step, "does not compile"));
+}
+
 TEST_CASE("watch screen: long lines wrap to the width with a hanging indent") {
   grade::Verdict verdict = failing_verdict();
   runner::WatchScreen screen = screen_for(verdict);

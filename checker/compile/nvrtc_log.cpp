@@ -1,5 +1,7 @@
 #include "checker/compile/nvrtc_log.h"
 
+#include <cctype>
+
 #include <algorithm>
 #include <optional>
 #include <regex>
@@ -91,6 +93,29 @@ CompileDiagnostic finish(CompileDiagnostic diagnostic, const std::vector<std::st
   return diagnostic;
 }
 
+// NVRTC's advice for a function without __device__ names a flag the learner cannot pass (tilecamp
+// compiles with its own options); say what the function is and what to do instead.
+void explain_host_code(CompileDiagnostic& diagnostic) {
+  if (!diagnostic.message.starts_with("A function without execution space annotations")) return;
+  std::string name;
+  if (diagnostic.column > 0 && static_cast<size_t>(diagnostic.column) <= diagnostic.source_line.size()) {
+    for (size_t i = static_cast<size_t>(diagnostic.column) - 1; i < diagnostic.source_line.size(); ++i) {
+      const char c = diagnostic.source_line[i];
+      if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_')) break;
+      name += c;
+    }
+  }
+  if (name == "main") {
+    diagnostic.message = "main() is host code, which tilecamp never compiles or runs: the checker launches your kernel "
+                         "itself. Delete main() and any other host code";
+    return;
+  }
+  const std::string what = name.empty() ? "this function" : "`" + name + "`";
+  diagnostic.message = what + " has no __device__ (or __global__), so it is host code, which tilecamp never compiles or "
+                       "runs. If the kernel calls it, declare it `__device__`; if it is host code (a main(), a "
+                       "launch), delete it: the checker launches your kernel itself";
+}
+
 }  // namespace
 
 std::vector<CompileDiagnostic> parse_nvrtc_log(std::string_view log,
@@ -99,7 +124,10 @@ std::vector<CompileDiagnostic> parse_nvrtc_log(std::string_view log,
   std::optional<Header> current;
   std::vector<std::string_view> body;
   const auto close_current = [&] {
-    if (current && !current->is_note) diagnostics.push_back(finish(current->diagnostic, body));
+    if (current && !current->is_note) {
+      diagnostics.push_back(finish(current->diagnostic, body));
+      explain_host_code(diagnostics.back());
+    }
     current.reset();
     body.clear();
   };

@@ -62,7 +62,7 @@ constexpr Metric k_metrics[] = {
      "shared-load wavefronts per warp-wide FMA instruction (32 multiply-adds): 1.5 for the one-output-per-thread tiled "
      "kernel, 0.625 with 8 outputs per thread, because each loaded value is reused from a register"},
     {"modelled_speedup", "emulator", nullptr, nullptr, Per::Speedup, nullptr, 1, true, "faster than the baseline (modelled)",
-     "the baseline kernel's modelled time over yours, on the cost model of the GPU named by --gpu"},
+     "the baseline kernel's modelled time over yours, on the cost model of the GPU named above"},
     {"speedup", "gpu", nullptr, nullptr, Per::Speedup, nullptr, 1, true, "faster than the baseline (measured)",
      "the baseline kernel's measured time over yours, in the same run"},
 };

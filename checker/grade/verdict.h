@@ -48,6 +48,17 @@ struct Verdict {
   std::map<std::string, int64_t> constants;  // the launch constants read from the file
   std::vector<Check> checks;
   std::vector<Diagnostic> diagnostics;  // compiler and emulator findings, with source lines
+  // What the kernel printed (printf) in the first public case where it printed anything, at most
+  // k_printed_lines lines; never a hidden case's, whose inputs a student must not see.
+  struct Printed {
+    std::string case_name;  // "public case n=1000"
+    std::string text;
+    bool truncated = false;
+  };
+  std::optional<Printed> printed;
 };
+
+constexpr size_t k_printed_lines = 40;
+constexpr size_t k_printed_bytes = 4096;
 
 }  // namespace tilecamp::grade

@@ -55,6 +55,40 @@ std::string readable_kernel_name(const std::string& mangled) {
   return text == mangled ? mangled : strip_signature(text);
 }
 
+std::optional<std::vector<std::string>> kernel_parameter_types(const std::string& mangled) {
+  const std::string text = demangled(mangled);
+  if (text == mangled) return std::nullopt;
+  // The parameter list is the first parenthesis at template depth 0, after the name.
+  int angle = 0;
+  size_t open = std::string::npos;
+  for (size_t i = 0; i < text.size() && open == std::string::npos; ++i) {
+    if (text[i] == '<') ++angle;
+    if (text[i] == '>') --angle;
+    if (angle == 0 && text[i] == '(') open = i;
+  }
+  if (open == std::string::npos) return std::nullopt;
+  std::vector<std::string> types;
+  std::string current;
+  int depth = 0;
+  for (size_t i = open + 1; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '<' || c == '(') ++depth;
+    if ((c == '>' || c == ')') && depth > 0) {
+      --depth;
+    } else if (c == ')' && depth == 0) {
+      break;
+    }
+    if (c == ',' && depth == 0) {
+      types.push_back(current);
+      current.clear();
+      continue;
+    }
+    if (!(c == ' ' && current.empty())) current += c;
+  }
+  if (!current.empty() && current != "void") types.push_back(current);
+  return types;
+}
+
 std::string readable_variable_name(const std::string& mangled) {
   const std::string readable = demangled(mangled);  // "transposeTiled(float const*, ...)::tile"
   const size_t colons = readable.rfind("::");

@@ -74,6 +74,14 @@ std::string verdict_text(const grade::Verdict& verdict, const Style& style, cons
       out += "\n";
     }
   }
+  if (verdict.printed) {
+    out += "\n" + style.bold("  your kernel printed") + style.dim(" (" + verdict.printed->case_name + ")") + "\n" +
+           indented(verdict.printed->text, "  | ");
+    if (verdict.printed->truncated) {
+      out += style.dim(fmt::format("  | ... cut after {} lines or {} bytes", grade::k_printed_lines, grade::k_printed_bytes)) +
+             "\n";
+    }
+  }
   if (!verdict.diagnostics.empty()) {
     out += "\n";
     for (const Diagnostic& d : verdict.diagnostics) {
@@ -123,6 +131,11 @@ nlohmann::ordered_json verdict_json(const grade::Verdict& verdict) {
   }
   json["diagnostics"] = nlohmann::ordered_json::array();
   for (const Diagnostic& d : verdict.diagnostics) json["diagnostics"].push_back(diagnostic_json(d));
+  if (verdict.printed) {
+    json["printed"] = {{"case", verdict.printed->case_name},
+                       {"text", verdict.printed->text},
+                       {"truncated", verdict.printed->truncated}};
+  }
   return json;
 }
 
