@@ -48,6 +48,7 @@ TEST_CASE("a barrier inside a branch taken by half a warp is a deadlock naming b
   CHECK(d.line == 13);
   CHECK(test::contains(d.message, "threads 0-15 of warp 0 in block (0,0,0) wait at the barrier at line 13"));
   CHECK(test::contains(d.message, "threads 16-31 of the same warp took another path (at line 15)"));
+  CHECK(test::contains(d.message, "undefined (PTX's barriers are .aligned)"));
 }
 
 TEST_CASE("threads that return before a barrier give a warning and the kernel completes") {
@@ -297,6 +298,30 @@ TEST_CASE("a loop without the barrier at the end of its body is a write-after-re
                                   "line 23 with no __syncthreads() between them: on a GPU the write may run before the "
                                   "read. Put a __syncthreads() after the read at line 25, before the loop comes back "
                                   "to the write at line 23"));
+}
+
+// The reduction without its barrier: the add and the store it feeds are one line in a loop, so
+// the barrier goes at the end of each trip, not "between" them inside the `if`.
+TEST_CASE("a race between two trips of one line in a loop says the barrier goes at the end of each trip, outside the if") {
+  const std::string source =
+      "__global__ void reduce(const float* in, float* out) {\n"
+      "  __shared__ float partial[256];\n"
+      "  partial[threadIdx.x] = in[threadIdx.x];\n"
+      "  __syncthreads();\n"
+      "  for (unsigned stride = blockDim.x / 2; stride > 0; stride /= 2) {\n"
+      "    if (threadIdx.x < stride) partial[threadIdx.x] += partial[threadIdx.x + stride];\n"
+      "  }\n"
+      "  if (threadIdx.x == 0) out[0] = partial[0];\n"
+      "}\n";
+  const auto report = test::run_kernel("reduce.cu", source, "reduce", {1, 1, 1}, {256, 1, 1}, {"f32[256]=iota", "f32[1]=zeros"});
+  const Diagnostic* race = nullptr;
+  for (const Diagnostic& d : report.result.diagnostics) {
+    if (d.kind == "race" && race == nullptr) race = &d;
+  }
+  REQUIRE(race != nullptr);
+  CHECK(race->line == 6);
+  CHECK(test::contains(race->message, "at the end of each trip of the loop, outside any `if` around line 6"));
+  CHECK_FALSE(test::contains(race->message, "(split the line)"));
 }
 
 TEST_CASE("a write then a read is read-after-write whichever warp the emulator runs first") {

@@ -344,7 +344,7 @@ TEST_CASE("a warning the exercise lists in `errors` fails the safety check, sayi
   }();
   CHECK(first_unsafe.status == CheckStatus::Fail);
   CHECK(first_unsafe.name == "public case n=300");  // n=256 fills its only block
-  CHECK(test::contains(first_unsafe.message, "returned before the barrier at line 10"));
+  CHECK(test::contains(first_unsafe.message, "exited (a return, or the end of the kernel) without reaching the barrier at line 10"));
   CHECK(test::contains(first_unsafe.message, "(this exercise treats `early-exit-barrier` as an error)"));
 }
 

@@ -82,12 +82,19 @@ void KernelRun::barrier(Warp& warp, const Instruction& in, uint32_t lanes) {
       }
     }
     if (leaving != others) {
+      // Whatever was said about threads leaving before this barrier is superseded: the barrier is
+      // the problem, not the exit.
+      std::erase_if(m_diagnostics, [&](const Diagnostic& d) {
+        return d.kind == "early-exit-barrier" && d.line == in.location.line;
+      });
       fail(in, "deadlock",
            "deadlock: threads " + lane_list(lanes) + " of warp " + std::to_string(warp.index) + " in block " +
                block_name() + " wait at the barrier at " + where(pc) + "; threads " + lane_list(others & ~leaving) +
                " of the same warp took another path (" + elsewhere +
-               ") and will not arrive. A __syncthreads() inside a branch that not every thread takes "
-               "deadlocks: move it out of the branch");
+               ") and will not arrive. A __syncthreads() that some threads of the block never reach is "
+               "undefined (PTX's barriers are .aligned): on a GPU it hangs when the others are still running or "
+               "wait at another barrier, and otherwise lets the block run on unsynchronized. Move it out of the "
+               "branch, so that every thread reaches it");
       return;
     }
     warp.leaving_mask = leaving;
@@ -186,9 +193,12 @@ void KernelRun::warn_early_exit(const std::vector<Warp*>& group) {
   m_warned_barriers.push_back(pc);
   warn(m_code[pc], "early-exit-barrier",
        std::to_string(m_block_exited + leaving) + " thread(s) of block " + block_name() +
-           " returned before the barrier at " + where(pc) + " that the other " + std::to_string(waiting) +
-           " wait at; the CUDA Programming Guide requires every thread of the block to reach "
-           "it (today's GPUs tolerate exited threads, but do not rely on it)");
+           " exited (a return, or the end of the kernel) without reaching the barrier at " + where(pc) +
+           " that the other " + std::to_string(waiting) +
+           " wait at. PTX defines this: a barrier waits only for threads that have not exited, so it "
+           "completes. The course flags it because threads that leave early skip their share of the block's "
+           "work after it (a halo load, part of a tile), and a later full-warp __shfl_sync() with exited "
+           "lanes is undefined: keep every thread to the end and guard only the memory accesses");
 }
 
 void KernelRun::deliver_reduction(Warp& warp, const Instruction& in, const BarrierReduction& reduction) {

@@ -49,7 +49,7 @@ std::string what_can_happen(const std::string& hazard) {
 }
 
 // Where the barrier goes: after the access that comes first in program order, before the other.
-std::string missing_barrier(const RaceSide& first, const RaceSide& second) {
+std::string missing_barrier(const RaceSide& first, const RaceSide& second, bool in_loop) {
   const std::string first_access = "the " + access_noun(first) + " at " + first.where;
   const std::string second_access = "the " + access_noun(second) + " at " + second.where;
   if (second.pc == first.pc) {
@@ -62,6 +62,19 @@ std::string missing_barrier(const RaceSide& first, const RaceSide& second) {
     return "Put a __syncthreads() after " + first_access + ", before the loop comes back to " + second_access;
   }
   if (first.where == second.where) {
+    // A barrier "between" two accesses of one line that a loop repeats goes at the end of the
+    // trip, and outside any `if` around the line: the whole block must reach it.
+    const std::string end_of_trip = "at the end of each trip of the loop, outside any `if` around " + first.where +
+                                    " (every thread of the block must reach it)";
+    if (second.pc <= first.pc) {  // back to an earlier instruction of the line: the next trip
+      return "The " + access_noun(second) + " comes on a later trip than the " + access_noun(first) + ", both at " +
+             first.where + ": put a __syncthreads() " + end_of_trip;
+    }
+    if (in_loop) {
+      return "Put a __syncthreads() between the " + access_noun(first) + " and the " + access_noun(second) +
+             ", both at " + first.where + ": " + end_of_trip + ", and if they meet within one trip, split the line "
+             "too";
+    }
     return "Put a __syncthreads() between the " + access_noun(first) + " and the " + access_noun(second) +
            ", both at " + first.where + " (split the line)";
   }
@@ -82,11 +95,11 @@ std::string race_opening(const RaceSide& first, const RaceSide& second, const st
 constexpr const char* k_same_value = "; both stored the same value, which today's GPUs tolerate";
 
 std::string race_message(const RaceSide& first, const RaceSide& second, const std::string& element,
-                         const std::string& block, bool same_value) {
+                         const std::string& block, bool same_value, bool in_loop) {
   const std::string hazard = hazard_name(first, second);
   const std::string message = race_opening(first, second, element, block, "another warp", "__syncthreads()");
   if (same_value) return message + k_same_value;
-  return message + ": on a GPU " + what_can_happen(hazard) + ". " + missing_barrier(first, second);
+  return message + ": on a GPU " + what_can_happen(hazard) + ". " + missing_barrier(first, second, in_loop);
 }
 
 // Between two lanes of one warp: the same, with __syncwarp(). `first` comes first in the warp's
@@ -157,6 +170,14 @@ bool KernelRun::on_two_sides_of_a_branch(uint32_t a, uint32_t b) const {
     const uint32_t meet = m_function.reconvergence_pc[pc];
     const uint32_t taken = reaches(in.target, meet), not_taken = reaches(pc + 1, meet);
     if ((taken == 1 && not_taken == 2) || (taken == 2 && not_taken == 1)) return true;
+  }
+  return false;
+}
+
+// A branch at or after `pc` goes back to `pc` or before it: the instruction is inside a loop.
+bool KernelRun::in_a_loop(uint32_t pc) const {
+  for (uint32_t at = pc; at < m_code.size(); ++at) {
+    if (m_code[at].opcode == Opcode::Bra && m_code[at].target <= pc) return true;
   }
   return false;
 }
@@ -246,7 +267,8 @@ void KernelRun::emit_race(const RaceReport& race) {
   const RaceSide& first = in_order ? ran_first : ran_second;
   const RaceSide& second = in_order ? ran_second : ran_first;
   warn_or_error(m_code[first.pc], severity, "race",
-                race_message(first, second, shared_element(race.address), block_name(), race.same_value));
+                race_message(first, second, shared_element(race.address), block_name(), race.same_value,
+                             in_a_loop(first.pc) && in_a_loop(second.pc)));
 }
 
 }  // namespace tilecamp::emu

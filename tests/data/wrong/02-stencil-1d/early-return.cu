@@ -1,7 +1,7 @@
 // Wrong 02-stencil-1d: the stub's early `return` for i >= n is kept above the barrier, and the
 // window entries of those threads are never stored: the last outputs read shared memory nobody
 // wrote (garbage on a GPU).
-// expect: safety "returned before the barrier"
+// expect: safety "without reaching the barrier"
 
 #define RADIUS 3
 #define BLOCK_SIZE 256  // at least RADIUS: the first RADIUS threads load the halos

@@ -1,7 +1,7 @@
 // Wrong 03-divergent-barrier: a thread returns once it has nothing more to add
 // (`if (t >= stride) return;`), so the barriers of the later steps wait for fewer threads than the
 // block has.
-// expect: safety "returned before the barrier"
+// expect: safety "without reaching the barrier"
 // The sums come out right (the emulator, like today's GPUs, counts exited threads as arrived), so
 // only the promoted early-exit-barrier finding rejects it.
 

@@ -1,6 +1,6 @@
 // Wrong 03-early-exit: the load and the barrier both sit inside `if (inside)`, so the spare threads
 // of the last block never reach the barrier.
-// expect: safety "returned before the barrier"
+// expect: safety "without reaching the barrier"
 
 #define BLOCK 256
 

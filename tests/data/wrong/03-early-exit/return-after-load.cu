@@ -1,6 +1,6 @@
 // Wrong 03-early-exit: the load is guarded, but the threads with no element then `return` before
 // the barrier.
-// expect: safety "returned before the barrier"
+// expect: safety "without reaching the barrier"
 
 #define BLOCK 256
 

@@ -2,7 +2,7 @@
 // `if (row < M && col < N)`: on partial tiles the threads outside C never reach the barriers, and
 // never load their part of the tiles. The first partial case fails at the barrier: the threads
 // outside C exit without reaching it (early-exit-barrier, an error in this exercise).
-// expect: safety "returned before the barrier"
+// expect: safety "without reaching the barrier"
 
 #define TILE 32  // 1024 threads per block; global loads: 8 / 32 = 0.25 bytes per multiply-add
 
