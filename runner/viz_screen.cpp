@@ -321,7 +321,7 @@ std::string formula(const viz::SgemmTrace& trace) {
 
 std::vector<std::string> counters_section(const Scene& s) {
   const viz::SgemmSize& size = s.trace.size;
-  return {fmt::format("so far: global (DRAM) reads {}, shared (SRAM) reads {}, C {} of {} written",
+  return {fmt::format("so far: global loads {}, shared loads {}, C {} of {} written",
                       s.frame.global_reads, s.frame.shared_reads, s.frame.c_written, size.m * size.n),
           formula(s.trace)};
 }
@@ -527,14 +527,14 @@ std::string sgemm_summary(const viz::SgemmTrace& trace) {
   std::string out = fmt::format("counted on the emulator, M={} N={} K={} TILE={}, seed {}:\n", size.m, size.n, size.k,
                                 size.tile, size.seed);
   out += row("", trace.kernel, "sgemmNaive");
-  out += row("global (DRAM) reads (elements)", std::to_string(trace.tiled_global_reads),
+  out += row("global loads (elements)", std::to_string(trace.tiled_global_reads),
              std::to_string(trace.naive_global_reads));
   out += row("  as the notes count them", fmt::format("2MNK/TILE = {:g}", naive / size.tile),
              fmt::format("2MNK = {:g}", naive));
   out += row("global load requests / sectors",
              fmt::format("{} / {}", trace.tiled.global_ld_requests, trace.tiled.global_ld_sectors),
              fmt::format("{} / {}", trace.naive.global_ld_requests, trace.naive.global_ld_sectors));
-  out += row("shared (SRAM) reads (elements)", std::to_string(trace.tiled_shared_reads), "0");
+  out += row("shared loads (elements)", std::to_string(trace.tiled_shared_reads), "0");
   out += row("shared load wavefronts / conflicts",
              fmt::format("{} / {}", trace.tiled.shared_ld_wavefronts, trace.tiled.shared_ld_bank_conflicts), "-");
   out += row("shared store wavefronts / conflicts",
