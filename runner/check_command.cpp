@@ -96,7 +96,7 @@ std::function<int()> setup_check_command(CLI::App& app) {
       "  tilecamp check 02-transpose-tiled                   # your exercises/02-transpose-tiled/kernel.cu\n"
       "  tilecamp check 02-transpose-tiled --file mine.cu    # another file, graded as that exercise\n"
       "  tilecamp check 02-transpose-tiled --seed 4242       # the same hidden cases as an earlier run\n"
-      "  tilecamp check 02-transpose-tiled --json            # one JSON object (README: \"check --json\")\n"
+      "  tilecamp check 02-transpose-tiled --json            # one JSON object (docs/learner-reference.md)\n"
       "  tilecamp check 02-transpose-tiled --format gradescope > /autograder/results/results.json\n\n"
       "Exit status: 0 passed, 1 failed (a check did not pass), 2 could not check.");
   command->add_option("exercise", options->exercise, "the exercise, e.g. 02-transpose-tiled")->required();

@@ -338,9 +338,9 @@ std::function<int()> setup_grade_command(CLI::App& app) {
       "  tilecamp grade roster --out reports --exercises 01-vector-add,02-transpose-tiled --jobs 4\n\n"
       "Each folder of ROSTER_DIR is one student's course folder; only its exercises/ID/kernel.cu files are read.\n"
       "A rerun into the same REPORT_DIR regrades only the students whose files (or the hidden tests, the seed,\n"
-      "the course) changed. README: \"Grading a class\".\n\n"
+      "the course) changed. docs/instructors.md: \"Grading a class\".\n\n"
       "Students' kernels are compiled and run in a sandbox (Landlock and seccomp); without one grade refuses to\n"
-      "start unless --no-sandbox is given. README: \"Security model\".\n\n"
+      "start unless --no-sandbox is given. docs/security.md.\n\n"
       "Exit status: 0 every submission was graded, 1 some could not be graded (see grades.json), 2 could not run.");
   command->add_option("roster", options->roster, "the folder holding one course folder per student")->required();
   command->add_option("--out", options->out, "where the reports go (created if needed)")->required();

@@ -10,7 +10,7 @@
 namespace tilecamp::runner {
 namespace {
 
-// The JSON contract (README, "Every exercise, and your progress"): keep its fields as they are.
+// The JSON contract (docs/learner-reference.md, "Your progress: `tilecamp list`"): keep its fields as they are.
 nlohmann::ordered_json list_json(const LearnerCourse& course) {
   nlohmann::ordered_json items = nlohmann::ordered_json::array();
   for (const grade::CourseEntry& entry : course.course.exercises) {

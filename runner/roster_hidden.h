@@ -1,6 +1,6 @@
 // The instructor's hidden tests, `tilecamp grade --hidden FILE`: per exercise, cases added to the
 // ones drawn from the seed and thresholds that replace the course's, without touching any
-// student's folder. The format (README, "Grading a class"):
+// student's folder. The format (docs/instructors.md, "Hidden tests"):
 //
 //   [exercise.02-transpose-tiled]
 //   cases = [[1023, 7], [1, 2049]]              # one value per dimension: width, height

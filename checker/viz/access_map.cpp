@@ -206,9 +206,11 @@ std::string sector_advice(const SectorMap& map) {
     }
     return fmt::format("The lanes' bytes are contiguous but start {} into a sector, so they touch {} sectors where {} "
                        "would hold them. One sector more is all a contiguous access can lose to misalignment, and "
-                       "aligning the start saves only that; if the line reads overlapping neighbours again and "
-                       "again (a stencil's in[i - R .. i + R]), that re-reading is the larger waste: load the "
-                       "block's span into shared memory once.",
+                       "aligning the start saves only that. If the line reads overlapping neighbours again and "
+                       "again (a stencil's in[i - R .. i + R]), the re-reads mostly hit L1, which keeps them cheap "
+                       "for a narrow 1-D window (on an H200 a shared-memory halo measured 0.86x the naive 7-point "
+                       "stencil); a shared-memory tile pays when the reuse outgrows what L1 keeps: a wide radius, "
+                       "2-D and 3-D stencils, GEMM.",
                        bytes_text(static_cast<int64_t>(start % k_sector_bytes)), sectors, map.ideal_sectors);
   }
   if (stride && distance > static_cast<int64_t>(map.bytes)) {

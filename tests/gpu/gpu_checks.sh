@@ -19,7 +19,7 @@ if grep -q "no usable GPU" <<<"$probe"; then
   exit 77
 fi
 
-echo "== every solution passes on the GPU (the speedups are the H200 figures of the README)"
+echo "== every solution passes on the GPU (the speedups are the H200 figures of docs/gpu-backend.md)"
 for dir in "$source"/solutions/*/; do
   id=$(basename "$dir")
   start=$(date +%s.%N)

@@ -1,6 +1,7 @@
 // Wrong 02-transpose-tiled: the store phase reads tile[threadIdx.y][threadIdx.x], the same element
 // the thread loaded, so the tiles move but their contents are not transposed.
 // expect: correctness "elements of `out` are wrong"
+// expect: safety "before any thread of the block wrote it"
 
 #define TILE_DIM 32
 

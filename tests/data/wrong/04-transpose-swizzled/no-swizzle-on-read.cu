@@ -1,6 +1,7 @@
 // Wrong 04-transpose-swizzled: the elements are stored at column c ^ r, but read back from column
 // c: the read side forgot the mapping.
 // expect: correctness "elements of `out` are wrong"
+// expect: safety "before any thread of the block wrote it"
 
 #define TILE_DIM 32   // must stay 32: c ^ r permutes 0..31 only because a row is 32 banks wide
 #define BLOCK_ROWS 8

@@ -1,6 +1,7 @@
 // Wrong 04-transpose-swizzled: the store XORs with threadIdx.y instead of the tile row
 // `r = threadIdx.y + j`: with BLOCK_ROWS = 8 the two sides no longer agree on where an element is.
 // expect: correctness "elements of `out` are wrong"
+// expect: safety "before any thread of the block wrote it"
 
 #define TILE_DIM 32   // must stay 32: c ^ r permutes 0..31 only because a row is 32 banks wide
 #define BLOCK_ROWS 8

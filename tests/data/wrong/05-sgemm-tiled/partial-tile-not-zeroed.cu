@@ -1,7 +1,7 @@
 // Wrong 05-sgemm-tiled: entries of the tiles outside A or B are left as they are instead of set to
 // 0: on the last, partial step along K the multiply-adds use values left over from the previous
-// step.
-// expect: correctness "elements of `C` are wrong"
+// step, or, where K is less than a tile, values no thread wrote: the emulator stops at that read.
+// expect: safety "before any thread of the block wrote it"
 
 #define TILE 32  // 1024 threads per block; global loads: 8 / 32 = 0.25 bytes per multiply-add
 
