@@ -34,6 +34,7 @@ int run_hint(const std::string& id) {
   if (!entry) return fail(entry.error());
   auto exercise = grade::load_course_exercise(**entry);
   if (!exercise) return fail(exercise.error());
+  exercise->hints = course->hints(*exercise);  // a folder made by `tilecamp init` has none of its own
   auto shown = reveal_hint(*course, *exercise);
   if (!shown) return fail(shown.error());
   const report::Style style = style_for(stdout);

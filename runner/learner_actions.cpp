@@ -84,7 +84,8 @@ Expected<std::vector<std::string>> solution_lines(const LearnerCourse& course, c
                                   entry.id, entry.id, entry.id));
   }
   std::string solution, mine, error;
-  const std::filesystem::path solution_file = course.root / "solutions" / entry.id / "kernel.cu";
+  // From the course as shipped: a folder made by `tilecamp init` has no solutions of its own.
+  const std::filesystem::path solution_file = course.source / "solutions" / entry.id / "kernel.cu";
   if (!read_file(solution_file, solution, error)) return make_error(error);
   read_file(entry.directory / "kernel.cu", mine, error);
   const std::vector<std::string> theirs = marked_solution(solution, mine, color);

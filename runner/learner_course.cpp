@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <iostream>
+#include <vector>
 
 #include "runner/stub_store.h"
 #include "runner/terminal.h"
@@ -34,6 +35,12 @@ bool LearnerCourse::done(const grade::CourseEntry& entry) const {
   return read_file(entry.directory / "kernel.cu", contents, ignored) && progress.done(entry.id, contents);
 }
 
+std::vector<std::string> LearnerCourse::hints(const grade::Exercise& exercise) const {
+  if (!exercise.hints.empty() || source == root) return exercise.hints;
+  auto original = grade::load_exercise(source / "exercises" / exercise.name);
+  return original ? original->hints : std::vector<std::string>{};
+}
+
 size_t LearnerCourse::done_count() const {
   return static_cast<size_t>(
       std::count_if(course.exercises.begin(), course.exercises.end(), [&](const grade::CourseEntry& e) { return done(e); }));
@@ -52,7 +59,7 @@ Expected<LearnerCourse> open_learner_course() {
   if (course->exercises.empty()) {
     return make_error((*root / "exercises" / "course.toml").string() + " lists no exercises; add an [[exercise]] entry");
   }
-  LearnerCourse learner{*root, std::move(*course), Progress{}};
+  LearnerCourse learner{*root, course_source(*root), std::move(*course), Progress{}};
   learner.reload_progress();
   StubStore(*root).remember(learner.course.exercises);
   return learner;
@@ -60,6 +67,9 @@ Expected<LearnerCourse> open_learner_course() {
 
 Expected<const grade::CourseEntry*> course_entry(const LearnerCourse& course, const std::string& id) {
   if (const grade::CourseEntry* entry = course.find(id)) return entry;
+  if (const grade::CourseEntry* guess = grade::closest_exercise(course.course, id)) {
+    return make_error("no exercise named `" + id + "`; did you mean " + guess->id + "? (tilecamp list shows them all)");
+  }
   std::string message = "no exercise named `" + id + "`; the exercises are:";
   for (const grade::CourseEntry& entry : course.course.exercises) message += "\n  " + entry.id;
   return make_error(message + "\n(tilecamp list shows them with your progress)");

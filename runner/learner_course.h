@@ -13,6 +13,7 @@ namespace tilecamp::runner {
 
 struct LearnerCourse {
   std::filesystem::path root;
+  std::filesystem::path source;  // where the hints and solutions are (course_source(root))
   grade::Course course;
   Progress progress;
 
@@ -25,6 +26,10 @@ struct LearnerCourse {
   // Passed, and kernel.cu unchanged since.
   bool done(const grade::CourseEntry& entry) const;
   size_t done_count() const;
+
+  // The exercise's hints: its own, or for a folder made by `tilecamp init` (which leaves them
+  // out), the course's it was made from.
+  std::vector<std::string> hints(const grade::Exercise& exercise) const;
 
   // Reads the progress file again: another tilecamp (a `check` in another terminal) may have
   // written it since.

@@ -17,7 +17,10 @@ nlohmann::ordered_json list_json(const LearnerCourse& course) {
     items.push_back({{"id", entry.id},
                      {"lesson", entry.lesson},
                      {"path", exercise_file_shown(entry)},
-                     {"solution", "solutions/" + entry.id + "/kernel.cu"},
+                     // relative to the course; a folder made by `tilecamp init` names the one it came from
+                     {"solution", course.source == course.root
+                                      ? "solutions/" + entry.id + "/kernel.cu"
+                                      : (course.source / "solutions" / entry.id / "kernel.cu").string()},
                      {"done", course.done(entry)}});
   }
   return nlohmann::ordered_json{{"exercises", items}};

@@ -18,6 +18,7 @@ const tilecamp::runner::Command k_commands[] = {
     {"explain", tilecamp::runner::setup_explain_command},
     {"grade", tilecamp::runner::setup_grade_command},
     {"hint", tilecamp::runner::setup_hint_command},
+    {"init", tilecamp::runner::setup_init_command},
     {"lesson", tilecamp::runner::setup_lesson_command},
     {"list", tilecamp::runner::setup_list_command},
     {"next", tilecamp::runner::setup_next_command},
@@ -45,6 +46,14 @@ int main(int argc, char** argv) {
   }
   CLI::App app("tilecamp: learn the GPU memory hierarchy by writing CUDA kernels", "tilecamp");
   app.require_subcommand(0, 1);
+  app.set_version_flag("--version", std::string("tilecamp ") + TILECAMP_VERSION);
+  app.footer(
+      "tilecamp alone runs the course in this terminal: the lesson you are on, then its exercise, checked again\n"
+      "at every save of its kernel.cu. Keys there: n next, h hint, l list, v lesson, r re-check, s solution (once\n"
+      "it passes), x reset, q quit. Not on a terminal, it prints where you are and the exercises.\n\n"
+      "Start a course folder of your own: tilecamp init DIR, then cd DIR && tilecamp.\n\n"
+      "Environment: TILECAMP_ROOT the course folder (else the nearest folder above with exercises/course.toml);\n"
+      "NO_COLOR no colour; TILECAMP_NO_PAGER=1 print lessons without the pager.");
   std::vector<std::pair<CLI::App*, std::function<int()>>> handlers;
   for (const auto& command : k_commands) {
     auto run = command.setup(app);

@@ -2,6 +2,8 @@
 
 #include <unistd.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -32,6 +34,45 @@ std::optional<std::filesystem::path> find_course_root() {
   }
   if (is_course(TILECAMP_SOURCE_DIR)) return fs::path(TILECAMP_SOURCE_DIR);
   return std::nullopt;
+}
+
+std::filesystem::path course_source(const std::filesystem::path& root) {
+  std::string text, ignored;
+  if (!read_file(root / ".tilecamp" / "source", text, ignored)) return root;
+  while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
+  std::error_code error;
+  const std::filesystem::path source(text);
+  if (text.empty() || !std::filesystem::is_regular_file(source / "exercises" / "course.toml", error)) return root;
+  return source;
+}
+
+std::string shell_quoted_path(const std::string& path) {
+  const bool safe = !path.empty() && std::all_of(path.begin(), path.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || std::strchr("/._-~+", c) != nullptr;
+  });
+  if (safe) return path;
+  std::string quoted = "'";
+  for (char c : path) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+std::string tilecamp_command() {
+  namespace fs = std::filesystem;
+  std::error_code error;
+  const fs::path self = fs::read_symlink("/proc/self/exe", error);
+  if (error) return "tilecamp";
+  const char* path = std::getenv("PATH");
+  std::string dirs = path ? path : "";
+  for (size_t start = 0; start <= dirs.size();) {
+    size_t end = dirs.find(':', start);
+    if (end == std::string::npos) end = dirs.size();
+    const fs::path candidate = fs::path(dirs.substr(start, end - start)) / "tilecamp";
+    if (end > start && ::access(candidate.c_str(), X_OK) == 0) {
+      return fs::equivalent(candidate, self, error) ? "tilecamp" : shell_quoted_path(self.string());
+    }
+    start = end + 1;
+  }
+  return shell_quoted_path(self.string());
 }
 
 bool read_file(const std::filesystem::path& path, std::string& contents, std::string& error) {

@@ -16,6 +16,17 @@ report::Style style_for(std::FILE* stream);
 // The course folder (the one holding exercises/): $TILECAMP_ROOT, else the nearest folder at or
 // above the working directory that has one, else the source tree this program was built from.
 std::optional<std::filesystem::path> find_course_root();
+// The course a learner's folder was made from (`tilecamp init` keeps its path in
+// ROOT/.tilecamp/source): where the hints and solutions are. ROOT itself for the course as shipped.
+std::filesystem::path course_source(const std::filesystem::path& root);
+
+// A path as a shell reads it back: as is when it holds only safe characters, else in single quotes.
+std::string shell_quoted_path(const std::string& path);
+
+// How to run this program from a new shell: "tilecamp" when that name on the PATH is this
+// program, else its full path.
+std::string tilecamp_command();
+
 inline constexpr const char* k_no_course =
     "cannot find the course: run tilecamp inside the course folder (the one with exercises/course.toml), "
     "or set TILECAMP_ROOT to it";

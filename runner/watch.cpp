@@ -79,6 +79,7 @@ void WatchSession::open(const grade::CourseEntry& entry) {
   m_exercise_error.clear();
   if (exercise) {
     m_exercise = std::move(*exercise);
+    m_exercise->hints = m_course.hints(*m_exercise);  // a folder made by `tilecamp init` has none of its own
   } else {
     m_exercise_error = exercise.error();
   }
@@ -249,7 +250,7 @@ int WatchSession::run(const grade::CourseEntry& start) {
       draw();
     }
   }
-  write_now(fmt::format("\nProgress saved. Run tilecamp to carry on with {}.\n", m_entry->id));
+  write_now(fmt::format("\nProgress saved. Run {} to carry on with {}.\n", tilecamp_command(), m_entry->id));
   return k_exit_ok;
 }
 

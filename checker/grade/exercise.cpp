@@ -442,10 +442,51 @@ Expected<Exercise> load_course_exercise(const CourseEntry& entry) {
   return exercise;
 }
 
+namespace {
+
+// Edits (insertions, deletions, substitutions) between two names.
+size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<size_t> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    size_t diagonal = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      const size_t substituted = diagonal + (a[i - 1] == b[j - 1] ? 0 : 1);
+      diagonal = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, substituted});
+    }
+  }
+  return row[b.size()];
+}
+
+}  // namespace
+
+const CourseEntry* closest_exercise(const Course& course, const std::string& name) {
+  const CourseEntry* best = nullptr;
+  size_t best_distance = std::max<size_t>(3, name.size() / 4) + 1;
+  for (const CourseEntry& entry : course.exercises) {
+    // "transpose-tild" is one edit from 02-transpose-tiled once its lesson number is set aside.
+    const size_t dash = entry.id.find('-');
+    const std::string bare = dash == std::string::npos ? entry.id : entry.id.substr(dash + 1);
+    const size_t distance = name.size() >= 4 && entry.id.find(name) != std::string::npos
+                                ? 1
+                                : std::min(edit_distance(name, entry.id), edit_distance(name, bare));
+    if (distance < best_distance) {
+      best = &entry;
+      best_distance = distance;
+    }
+  }
+  return best;
+}
+
 Expected<Exercise> find_exercise(const std::filesystem::path& course_root, const std::string& name) {
   TC_TRY_ASSIGN(Course course, load_course(course_root));
   for (const CourseEntry& entry : course.exercises) {
     if (entry.id == name) return load_course_exercise(entry);
+  }
+  if (const CourseEntry* guess = closest_exercise(course, name)) {
+    return make_error("no exercise named `" + name + "`; did you mean " + guess->id + "? (tilecamp list shows them all)");
   }
   std::string known;
   for (const CourseEntry& entry : course.exercises) known += "\n  " + entry.id;

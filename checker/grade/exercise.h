@@ -126,6 +126,10 @@ Expected<Course> load_course(const std::filesystem::path& course_root);
 // The exercise called `name` in the course: its metadata, with the lesson from the index. An
 // unknown name lists the known ones.
 Expected<Exercise> find_exercise(const std::filesystem::path& course_root, const std::string& name);
+
+// The exercise a mistyped name most likely meant: one whose id holds it ("transpose-tiled"), or
+// one within a few edits ("02-transpose-tilde"); nullptr when none is close.
+const CourseEntry* closest_exercise(const Course& course, const std::string& name);
 Expected<Exercise> load_course_exercise(const CourseEntry& entry);
 
 }  // namespace tilecamp::grade

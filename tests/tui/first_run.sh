@@ -4,7 +4,8 @@
 # its out-of-bounds line highlighted; n and s are refused until it passes; q quits.
 source "${BASH_SOURCE[0]%/*}/tui_lib.sh"
 fresh_course
-start_tilecamp
+# With tilecamp on the PATH, the parting message names it so; without, its full path (below).
+TUI_ENV="PATH=$(dirname "$TILECAMP"):$PATH" start_tilecamp
 
 wait_for "Welcome to tilecamp"
 expect_words "5 lessons, 12 exercises"
