@@ -21,6 +21,7 @@ std::function<int()> setup_check_all_command(CLI::App& app);
 std::function<int()> setup_grade_command(CLI::App& app);
 std::function<int()> setup_list_command(CLI::App& app);
 std::function<int()> setup_init_command(CLI::App& app);
+std::function<int()> setup_completion_command(CLI::App& app);
 std::function<int()> setup_dev_command(CLI::App& app);
 std::function<int()> setup_lesson_command(CLI::App& app);
 std::function<int()> setup_watch_command(CLI::App& app);

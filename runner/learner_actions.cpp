@@ -70,7 +70,14 @@ Expected<const grade::CourseEntry*> advance(LearnerCourse& course) {
                                   current.id));
   }
   const grade::CourseEntry* next = course.after(current);
-  if (next == nullptr) return make_error(current.id + " is the last exercise: you have finished the course");
+  if (next == nullptr) {
+    const size_t left = course.course.exercises.size() - course.done_count();
+    if (left > 0) {
+      return make_error(fmt::format("{} is the last exercise in order; {} still to pass (tilecamp list shows which)",
+                                    current.id, left));
+    }
+    return make_error(current.id + " is the last exercise: you have finished the course");
+  }
   std::string error;
   if (!course.progress.set_current(next->id, error)) return make_error("could not save your progress: " + error);
   return next;

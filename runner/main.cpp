@@ -14,6 +14,7 @@ namespace {
 const tilecamp::runner::Command k_commands[] = {
     {"check", tilecamp::runner::setup_check_command},
     {"check-all", tilecamp::runner::setup_check_all_command},
+    {"completion", tilecamp::runner::setup_completion_command},
     {"dev", tilecamp::runner::setup_dev_command},
     {"explain", tilecamp::runner::setup_explain_command},
     {"grade", tilecamp::runner::setup_grade_command},

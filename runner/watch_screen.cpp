@@ -53,6 +53,11 @@ std::string next_step(const WatchScreen& screen, const report::Style& style) {
     case grade::VerdictStatus::Pass:
       if (!screen.passed) return style.green(style.bold("PASSED")) + "  save once more to record it, or press r";
       if (screen.next_exercise.empty()) {
+        if (screen.done < screen.total) {  // the last in order, not the last to pass
+          return style.green(style.bold("PASSED")) + fmt::format("  that was the last exercise in order; {} of {} still to pass: "
+                                                                 "l lists them",
+                                                                 screen.total - screen.done, screen.total);
+        }
         return style.green(style.bold("PASSED")) + "  and that was the last exercise: you have finished the course!";
       }
       return style.green(style.bold("PASSED")) + "  n moves on to " + screen.next_exercise + "; s compares yours with the solution";

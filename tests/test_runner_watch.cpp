@@ -129,7 +129,12 @@ TEST_CASE("watch screen: a pass says which exercise n moves on to; n and s are o
   CHECK(test::contains(text, "PASSED  n moves on to 01-copy-coalesced; s compares yours with the solution"));
   CHECK(test::contains(text, "1/12 done"));
   screen.next_exercise.clear();
+  // The last in order is not the end while others have not passed.
+  CHECK(test::contains(runner::render_watch_screen(screen, report::Style(false)),
+                       "that was the last exercise in order; 11 of 12 still to pass: l lists them"));
+  screen.done = screen.total;
   CHECK(test::contains(runner::render_watch_screen(screen, report::Style(false)), "you have finished the course"));
+  screen.done = 1;
   CHECK(test::contains(runner::render_watch_screen(screen, report::Style(true)), "\x1b[1mn\x1b[0m next"));
   screen.passed = false;
   CHECK(test::contains(runner::render_watch_screen(screen, report::Style(true)), "\x1b[2mn next\x1b[0m"));
