@@ -16,21 +16,15 @@ namespace {
 using grade::CheckKind;
 using grade::CheckStatus;
 
-const grade::Exercise& transpose_exercise() {
-  static const grade::Exercise exercise = [] {
-    auto loaded = grade::load_exercise(test::data_path("transpose-exercise"));
-    REQUIRE_MESSAGE(loaded.has_value(), (loaded ? "" : loaded.error()));
-    return *loaded;
-  }();
-  return exercise;
-}
-
+// Graded as tests/data/transpose-exercise (02-transpose-tiled's metadata) on the emulator.
 grade::Verdict grade_text(const std::string& text) {
+  const auto exercise = grade::load_exercise(test::data_path("transpose-exercise"));
+  REQUIRE_MESSAGE(exercise.has_value(), (exercise ? "" : exercise.error()));
   NvrtcCompiler compiler;
   emu::EmulatorBackend backend;
   grade::GradeOptions options;
   options.seed = 3;
-  return grade::grade_exercise(transpose_exercise(), SourceFile{"kernel.cu", text}, compiler, backend, options);
+  return grade::grade_exercise(*exercise, SourceFile{"kernel.cu", text}, compiler, backend, options);
 }
 
 const grade::Check* first_failure(const grade::Verdict& verdict) {

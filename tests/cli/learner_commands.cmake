@@ -9,16 +9,7 @@ set(ENV{TILECAMP_ROOT} "${WORK}")
 set(ENV{NO_COLOR} 1)
 set(kernel "${WORK}/exercises/01-vector-add/kernel.cu")
 
-# run(STATUS REGEX ARGS...): the exit status must be STATUS and stdout+stderr match REGEX.
-function(run expected_status pattern)
-  execute_process(COMMAND "${TILECAMP}" ${ARGN} RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE out)
-  if(NOT status STREQUAL expected_status)
-    message(FATAL_ERROR "tilecamp ${ARGN}: exit ${status}, expected ${expected_status}\n${out}")
-  endif()
-  if(NOT out MATCHES "${pattern}")
-    message(FATAL_ERROR "tilecamp ${ARGN}: the output does not match ${pattern}:\n${out}")
-  endif()
-endfunction()
+include("${CMAKE_CURRENT_LIST_DIR}/run.cmake")
 
 run(0 "01-vector-add  Vector add\nHint 1 of 3: A thread's element.*run it again for hint 2" hint)
 run(0 "Hint 1 of 3: .*Hint 2 of 3: .*run it again for hint 3" hint 01-vector-add)
