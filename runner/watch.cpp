@@ -9,6 +9,7 @@
 #include <memory>
 
 #include "runner/ansi_text.h"
+#include "runner/background_check.h"
 #include "runner/file_watcher.h"
 #include "runner/grading.h"
 #include "runner/learner_actions.h"
@@ -42,7 +43,9 @@ class WatchSession {
   enum class After { Stay, Quit };
 
   void open(const grade::CourseEntry& entry);
-  void check();
+  void check();                                  // starts a check beside the screen
+  void finish_check(grade::Verdict verdict);     // its verdict arrived
+  void stop_overdue_check();                     // past its time: stopped, said so
   void draw();
   After on_key(const Key& key);
   void next();
@@ -54,8 +57,13 @@ class WatchSession {
   // the write of a reset that was already checked) keeps the screen as it is.
   bool changed_since_check() const {
     std::string text, error;
-    return !m_verdict || !read_file(m_entry->directory / "kernel.cu", text, error) || text != m_source;
+    if (!read_file(m_entry->directory / "kernel.cu", text, error)) return true;
+    if (m_running.running()) return text != m_running_source;
+    return !m_verdict || text != m_source;
   }
+  // The sandbox stops a kernel at the check's time limit with its own finding; past that and a
+  // margin the whole check is stopped from here.
+  double overdue_seconds() const { return m_options.sandbox.seconds + 10; }
 
   LearnerCourse& m_course;
   WatchOptions m_options;
@@ -69,6 +77,8 @@ class WatchSession {
   std::string m_source;
   std::string m_message;
   std::unique_ptr<FileWatcher> m_watcher;
+  BackgroundCheck m_running;       // the check under way, if any
+  std::string m_running_source;    // the text it checks
 };
 
 void WatchSession::open(const grade::CourseEntry& entry) {
@@ -93,23 +103,47 @@ void WatchSession::open(const grade::CourseEntry& entry) {
 }
 
 void WatchSession::check() {
-  if (m_screen_is_terminal) write_now("\r" + m_style.dim("checking " + shown_file() + "...") + screen::k_clear_line_end);
   std::string error;
-  m_source.clear();
-  read_file(m_entry->directory / "kernel.cu", m_source, error);
+  std::string source;
+  read_file(m_entry->directory / "kernel.cu", source, error);
   if (!m_exercise) {
+    m_running.cancel();
+    m_source = source;
     m_verdict = error_verdict(m_entry->id, shown_file(), m_exercise_error);
     return;
   }
   GradeSettings settings;
   settings.seed = m_seed;
   settings.sandbox = m_options.sandbox;
-  m_verdict = grade_file(*m_exercise, m_entry->directory / "kernel.cu", shown_file(), settings);
+  const grade::Exercise& exercise = *m_exercise;
+  const std::filesystem::path file = m_entry->directory / "kernel.cu";
+  const std::string shown = shown_file();
+  m_running_source = source;
+  if (!m_running.start([&] { return grade_file(exercise, file, shown, settings); }, error)) {
+    m_source = source;
+    m_verdict = error_verdict(m_entry->id, shown, error);
+  }
+}
+
+void WatchSession::finish_check(grade::Verdict verdict) {
+  m_verdict = std::move(verdict);
+  m_source = m_running_source;
   if (m_verdict->status == grade::VerdictStatus::Error) return;
+  std::string error;
   m_course.reload_progress();
   if (!m_course.progress.record(m_entry->id, m_source, m_verdict->status == grade::VerdictStatus::Pass, error)) {
     m_message = "Your progress could not be saved: " + error;
   }
+}
+
+void WatchSession::stop_overdue_check() {
+  m_running.cancel();
+  m_source = m_running_source;
+  m_verdict = error_verdict(m_entry->id, shown_file(),
+                            fmt::format("the check ran {:.0f} s, past its limit of {:g} s, and was stopped (a kernel that "
+                                        "runs that long is stuck in a loop or far too slow; tilecamp check {} "
+                                        "--time-limit N allows more)",
+                                        overdue_seconds(), m_options.sandbox.seconds, m_entry->id));
 }
 
 void WatchSession::draw() {
@@ -132,6 +166,10 @@ void WatchSession::draw() {
                               m_style.color());
   }
   screen.message = m_message;
+  if (m_running.running()) {  // the verdict shown is the last one; say what is under way
+    screen.message = fmt::format("checking {}... {:.0f} s  (q quits, a new save restarts it)", shown_file(), m_running.seconds()) +
+                     (m_message.empty() ? "" : "\n" + m_message);
+  }
   screen.watching = m_watcher ? m_watcher->how() : "press r to check it after saving (manual mode)";
   const std::string text = render_watch_screen(screen, m_style);
   if (m_screen_is_terminal) {
@@ -229,27 +267,58 @@ int WatchSession::run(const grade::CourseEntry& start) {
   open(start);
   draw();
   ScreenSize size = screen_size();
+  auto last_tick = WatchClock::now();
   for (;;) {
     const auto now = WatchClock::now();
     int timeout = m_watcher ? m_watcher->timeout_ms(now) : -1;
     if (m_screen_is_terminal) timeout = timeout < 0 ? 500 : std::min(timeout, 500);  // notice a resized window
-    pollfd fds[2] = {{STDIN_FILENO, POLLIN, 0}, {m_watcher ? m_watcher->fd() : -1, POLLIN, 0}};
-    ::poll(fds, 2, timeout);
+    if (m_running.running()) timeout = timeout < 0 ? 1000 : std::min(timeout, 1000);  // the seconds counter
+    pollfd fds[3] = {{STDIN_FILENO, POLLIN, 0}, {m_watcher ? m_watcher->fd() : -1, POLLIN, 0}, {m_running.fd(), POLLIN, 0}};
+    ::poll(fds, 3, timeout);
     const auto woke = WatchClock::now();
+    if (m_running.running() && (fds[2].revents & (POLLIN | POLLHUP))) {
+      if (auto verdict = m_running.poll_result()) {
+        finish_check(std::move(*verdict));
+        draw();
+      }
+    }
+    if (m_running.running() && m_running.seconds() > overdue_seconds()) {
+      stop_overdue_check();
+      draw();
+    }
     if (m_watcher && (fds[1].revents & POLLIN)) m_watcher->drain(woke);
-    if (m_watcher && m_watcher->saved(woke) && changed_since_check()) {
+    if (m_watcher && m_watcher->saved(woke) && changed_since_check()) {  // a new save restarts a check
       m_message.clear();
       check();
       draw();
     }
     if (fds[0].revents & (POLLIN | POLLHUP)) {
-      if (on_key(read_key(STDIN_FILENO, 0)) == After::Quit) break;
+      const Key key = read_key(STDIN_FILENO, 0);
+      if (key.code == KeyCode::EndOfInput) {  // a script's input ended: let the check under way finish
+        while (m_running.running()) {
+          pollfd done{m_running.fd(), POLLIN, 0};
+          ::poll(&done, 1, 1000);
+          if (auto verdict = m_running.poll_result()) {
+            finish_check(std::move(*verdict));
+            draw();
+          } else if (m_running.seconds() > overdue_seconds()) {
+            stop_overdue_check();
+            draw();
+          }
+        }
+        break;
+      }
+      if (on_key(key) == After::Quit) break;  // q or Ctrl-C: a check under way is cancelled below
     }
     if (m_screen_is_terminal && (screen_size().rows != size.rows || screen_size().cols != size.cols)) {
       size = screen_size();
       draw();
+    } else if (m_screen_is_terminal && m_running.running() && woke - last_tick >= std::chrono::seconds(1)) {
+      last_tick = woke;
+      draw();
     }
   }
+  m_running.cancel();
   write_now(fmt::format("\nProgress saved. Run {} to carry on with {}.\n", tilecamp_command(), m_entry->id));
   return k_exit_ok;
 }

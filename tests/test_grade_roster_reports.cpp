@@ -154,6 +154,7 @@ TEST_CASE("verdict record: a verdict read back is the verdict written, hidden ma
   measured.threshold = 4.0;
   verdict.checks.push_back(measured);
   verdict.diagnostics.push_back({Severity::Warning, "early-exit-barrier", verdict.file, 19, "threads returned"});
+  verdict.printed = grade::Verdict::Printed{"public case width=64 height=64", "lane 0\n", true};
   const nlohmann::ordered_json record = report::verdict_record(verdict);
   auto back = report::read_verdict_record(nlohmann::json::parse(record.dump()));
   REQUIRE(back);
@@ -161,6 +162,8 @@ TEST_CASE("verdict record: a verdict read back is the verdict written, hidden ma
   CHECK(back->checks[3].hidden);
   CHECK_FALSE(back->checks[1].hidden);
   CHECK(back->diagnostics[0].severity == Severity::Warning);
+  REQUIRE(back->printed.has_value());
+  CHECK(back->printed->text == "lane 0\n");
   CHECK_FALSE(report::read_verdict_record(nlohmann::json::parse(R"({"exercise": "x"})")));
 }
 

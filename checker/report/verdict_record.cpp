@@ -73,6 +73,10 @@ Expected<grade::Verdict> read_verdict(const nlohmann::json& record) {
     TC_TRY_ASSIGN(Diagnostic diagnostic, read_diagnostic(item));
     verdict.diagnostics.push_back(std::move(diagnostic));
   }
+  if (const auto printed = record.find("printed"); printed != record.end()) {
+    verdict.printed = grade::Verdict::Printed{printed->at("case").get<std::string>(), printed->at("text").get<std::string>(),
+                                              printed->at("truncated").get<bool>()};
+  }
   return verdict;
 }
 
