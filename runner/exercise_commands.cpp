@@ -120,7 +120,7 @@ std::function<int()> setup_reset_command(CLI::App& app) {
       "Example:\n"
       "  tilecamp reset 01-vector-add\n"
       "  tilecamp reset 01-vector-add --yes    # without asking\n\n"
-      "Your version is kept in .tilecamp/reset/EXERCISE.cu. The stubs are those tilecamp found the first time\n"
+      "Your version is kept in .tilecamp/reset/EXERCISE-DATE-TIME.cu (every reset its own). The stubs are those tilecamp found the first time\n"
       "it ran in this course folder (kept in .tilecamp/stubs/).");
   command->add_option("exercise", *id, "the exercise, e.g. 01-vector-add")->required();
   command->add_flag("--yes,-y", *yes, "reset without asking");

@@ -37,7 +37,7 @@ FileWatcher::FileWatcher(std::filesystem::path file, std::chrono::milliseconds d
   }
   m_fd = ::inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
   const std::string folder = m_file.parent_path().empty() ? "." : m_file.parent_path().string();
-  if (m_fd >= 0 && ::inotify_add_watch(m_fd, folder.c_str(), IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_MODIFY) >= 0) {
+  if (m_fd >= 0 && ::inotify_add_watch(m_fd, folder.c_str(), IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_MODIFY | IN_DELETE | IN_MOVED_FROM) >= 0) {
     m_how = "every save is checked";
     return;
   }

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <ctime>
 #include <fstream>
 
 #include "runner/learner_course.h"
@@ -28,7 +29,20 @@ StubStore::StubStore(const std::filesystem::path& course_root) : m_folder(course
 
 std::filesystem::path StubStore::stub_path(const std::string& exercise) const { return m_folder / "stubs" / (exercise + ".cu"); }
 
-std::filesystem::path StubStore::kept_path(const std::string& exercise) const { return m_folder / "reset" / (exercise + ".cu"); }
+// .tilecamp/reset/01-vector-add-20261201-195512.cu: every reset keeps its own copy (UTC time, then
+// -2, -3... for resets within one second), so no earlier version is ever overwritten.
+std::filesystem::path StubStore::kept_path(const std::string& exercise) const {
+  const std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  ::gmtime_r(&now, &utc);
+  char stamp[32];
+  std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &utc);
+  const std::string base = exercise + "-" + stamp;
+  std::error_code ec;
+  std::filesystem::path path = m_folder / "reset" / (base + ".cu");
+  for (int n = 2; std::filesystem::exists(path, ec); ++n) path = m_folder / "reset" / (base + "-" + std::to_string(n) + ".cu");
+  return path;
+}
 
 void StubStore::remember(const std::vector<grade::CourseEntry>& exercises) const {
   for (const grade::CourseEntry& exercise : exercises) {
@@ -52,8 +66,9 @@ Expected<std::string> StubStore::restore(const grade::CourseEntry& exercise) con
   std::string mine, kept_note;
   if (read_file(file, mine, error)) {
     if (mine == stub) return fmt::format("{} is already the original stub", shown);
-    if (!write_file(kept_path(exercise.id), mine, error)) return make_error(error + "; nothing was reset");
-    kept_note = fmt::format("; your version is kept in .tilecamp/reset/{}.cu", exercise.id);
+    const std::filesystem::path kept = kept_path(exercise.id);
+    if (!write_file(kept, mine, error)) return make_error(error + "; nothing was reset");
+    kept_note = fmt::format("; your version is kept in .tilecamp/reset/{}", kept.filename().string());
   }
   if (!write_file(file, stub, error)) return make_error(error);
   return fmt::format("{} is the original stub again{}", shown, kept_note);

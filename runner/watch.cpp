@@ -105,6 +105,15 @@ void WatchSession::open(const grade::CourseEntry& entry) {
 void WatchSession::check() {
   std::string error;
   std::string source;
+  std::error_code missing;
+  if (!std::filesystem::exists(m_entry->directory / "kernel.cu", missing)) {  // deleted, or renamed away
+    m_running.cancel();
+    m_source.clear();
+    m_verdict = error_verdict(m_entry->id, shown_file(),
+                              shown_file() + " is gone (deleted or renamed): x brings back the stub, or save your "
+                                             "file there again");
+    return;
+  }
   read_file(m_entry->directory / "kernel.cu", source, error);
   if (!m_exercise) {
     m_running.cancel();

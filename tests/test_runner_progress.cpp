@@ -2,6 +2,11 @@
 // `tilecamp reset` restores (runner/stub_store.h).
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <filesystem>
+#include <string>
+#include <vector>
+
 #include "runner/progress.h"
 #include "runner/stub_store.h"
 #include "tests/test_runner_support.h"
@@ -97,9 +102,19 @@ TEST_CASE("stubs: the first sight of an exercise is kept, and reset restores it,
   auto restored = stubs.restore(entry);
   REQUIRE(restored.has_value());
   CHECK(test::contains(*restored, "exercises/01-vector-add/kernel.cu is the original stub again"));
-  CHECK(test::contains(*restored, ".tilecamp/reset/01-vector-add.cu"));
   CHECK(course.read("exercises/01-vector-add/kernel.cu") == "// TODO: the stub\n");
-  CHECK(course.read(".tilecamp/reset/01-vector-add.cu") == "// my attempt\n");
+  // A second attempt reset within the same second is kept beside the first, never over it.
+  course.write("exercises/01-vector-add/kernel.cu", "// my second attempt\n");
+  auto again = stubs.restore(entry);
+  REQUIRE(again.has_value());
+  std::vector<std::string> kept;
+  for (const auto& file : std::filesystem::directory_iterator(course.path() / ".tilecamp" / "reset")) {
+    kept.push_back(course.read(".tilecamp/reset/" + file.path().filename().string()));
+    CHECK(file.path().filename().string().starts_with("01-vector-add-"));
+    CHECK(test::contains(*restored + *again, file.path().filename().string()));
+  }
+  std::sort(kept.begin(), kept.end());
+  CHECK(kept == std::vector<std::string>{"// my attempt\n", "// my second attempt\n"});
 }
 
 TEST_CASE("stubs: resetting an untouched stub says so and changes nothing") {

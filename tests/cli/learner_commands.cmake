@@ -28,7 +28,7 @@ run(0 "Now on 01-copy-coalesced: Coalesced matrix copy: open exercises/01-copy-c
 run(0 "> pending  01-copy-coalesced" list)
 
 run(2 "reset asks before it overwrites your kernel: run it in a terminal, or add --yes" reset 01-vector-add)
-run(0 "exercises/01-vector-add/kernel.cu is the original stub again; your version is kept in .tilecamp/reset/01-vector-add.cu"
+run(0 "exercises/01-vector-add/kernel.cu is the original stub again; your version is kept in .tilecamp/reset/01-vector-add-[0-9]+-[0-9]+.cu"
     reset 01-vector-add --yes)
 file(READ "${kernel}" restored)
 if(NOT restored STREQUAL stub)

@@ -15,9 +15,17 @@ grep -q "my attempt" "$WORK/$kernel" || fail "kernel.cu changed although the lea
 keys x
 wait_for_words "Press y to reset"
 keys y
-wait_for_words "exercises/01-vector-add/kernel.cu is the original stub again; your version is kept in .tilecamp/reset/01-vector-add.cu"
+wait_for_words "exercises/01-vector-add/kernel.cu is the original stub again; your version is kept in .tilecamp/reset/01-vector-add-[0-9]{8}-[0-9]{6}.cu"
 cmp -s "$WORK/$kernel" "$SOURCE_DIR/$kernel" || fail "kernel.cu is not the stub"
-grep -q "my attempt" "$WORK/.tilecamp/reset/01-vector-add.cu" || fail "the learner's version was not kept"
+grep -q "my attempt" "$WORK"/.tilecamp/reset/01-vector-add-*.cu || fail "the learner's version was not kept"
+# A deleted kernel.cu is noticed, and x suggested; x then brings the stub back.
+rm "$WORK/$kernel"
+wait_for_words "exercises/01-vector-add/kernel.cu is gone \(deleted or renamed\): x brings back the stub"
+keys x
+wait_for_words "Press y to reset"
+keys y
+wait_for_words "exercises/01-vector-add/kernel.cu is the original stub again"
+cmp -s "$WORK/$kernel" "$SOURCE_DIR/$kernel" || fail "kernel.cu is not the stub after a deletion"
 keys q
 wait_exit 0
-echo "reset: asks, keeps the learner's version, restores the stub"
+echo "reset: asks, keeps the learner's version, restores the stub, also after a deletion"
