@@ -6,7 +6,7 @@
 #include "checker/sandbox/sandbox_worker.h"
 #include "runner/backend_choice.h"
 #include "runner/command.h"
-#include "runner/roster_jobs.h"
+#include "runner/classroom/roster_jobs.h"
 #include "runner/terminal.h"
 
 namespace {

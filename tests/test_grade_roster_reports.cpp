@@ -1,13 +1,13 @@
 // The instructor's grading, piece by piece: the scoring policy, what a student may see of hidden
 // cases, the verdict records a resumed run reads back, the class reports' formats, and the
-// hidden-tests file (runner/roster_hidden.h). The whole command is tested in test_grade_roster.cpp.
+// hidden-tests file (runner/classroom/roster_hidden.h). The whole command is tested in test_grade_roster.cpp.
 #include <doctest/doctest.h>
 
 #include "checker/grade/grade.h"
 #include "checker/report/class_report.h"
 #include "checker/report/student_report.h"
 #include "checker/report/verdict_record.h"
-#include "runner/roster_hidden.h"
+#include "runner/classroom/roster_hidden.h"
 #include "tests/test_runner_support.h"
 #include "tests/test_support.h"
 

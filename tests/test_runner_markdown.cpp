@@ -1,4 +1,4 @@
-// Lessons rendered for the terminal (runner/markdown_render.h): every Markdown construct the
+// Lessons rendered for the terminal (runner/learner/markdown_render.h): every Markdown construct the
 // course uses, wrapping, plain text for pipes, and the real lessons at 80 columns.
 #include <doctest/doctest.h>
 
@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "runner/ansi_text.h"
-#include "runner/code_highlight.h"
-#include "runner/lessons.h"
-#include "runner/markdown_render.h"
+#include "runner/learner/ansi_text.h"
+#include "runner/learner/code_highlight.h"
+#include "runner/learner/lessons.h"
+#include "runner/learner/markdown_render.h"
 #include "tests/test_support.h"
 
 namespace tilecamp {

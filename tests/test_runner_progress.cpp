@@ -1,5 +1,5 @@
-// The learner's state in the course folder: progress (runner/progress.h) and the kept stubs that
-// `tilecamp reset` restores (runner/stub_store.h).
+// The learner's state in the course folder: progress (runner/learner/progress.h) and the kept stubs that
+// `tilecamp reset` restores (runner/learner/stub_store.h).
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "runner/progress.h"
-#include "runner/stub_store.h"
+#include "runner/learner/progress.h"
+#include "runner/learner/stub_store.h"
 #include "tests/test_runner_support.h"
 #include "tests/test_support.h"
 

@@ -1,12 +1,12 @@
-// Watch mode's parts that need no terminal: noticing saves (runner/file_watcher.h) and the watch
-// screen (runner/watch_screen.h) drawn from a verdict.
+// Watch mode's parts that need no terminal: noticing saves (runner/learner/file_watcher.h) and the watch
+// screen (runner/learner/watch_screen.h) drawn from a verdict.
 #include <doctest/doctest.h>
 
 #include <thread>
 
-#include "runner/ansi_text.h"
-#include "runner/file_watcher.h"
-#include "runner/watch_screen.h"
+#include "runner/learner/ansi_text.h"
+#include "runner/learner/file_watcher.h"
+#include "runner/learner/watch_screen.h"
 #include "tests/test_runner_support.h"
 #include "tests/test_support.h"
 

@@ -8,7 +8,7 @@
 #include "checker/emu/emulator_backend.h"
 #include "checker/grade/grade.h"
 #include "checker/viz/access_map.h"
-#include "runner/explain_text.h"
+#include "runner/tools/explain_text.h"
 #include "tests/test_support.h"
 
 namespace tilecamp {

@@ -6,8 +6,8 @@
 
 #include "checker/compile/nvrtc_compiler.h"
 #include "checker/viz/sgemm_frames.h"
-#include "runner/ansi_text.h"
-#include "runner/viz_screen.h"
+#include "runner/learner/ansi_text.h"
+#include "runner/tools/viz_screen.h"
 #include "tests/test_support.h"
 
 namespace tilecamp::viz {

@@ -1,0 +1,114 @@
+#include "runner/learner/watch_screen.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "checker/report/verdict_report.h"
+#include "runner/learner/ansi_text.h"
+
+namespace tilecamp::runner {
+namespace {
+
+const grade::Check* first_failure(const grade::Verdict& verdict) {
+  for (const grade::Check& check : verdict.checks) {
+    if (check.status == grade::CheckStatus::Fail || check.status == grade::CheckStatus::Error) return &check;
+  }
+  return nullptr;
+}
+
+int first_error_line(const grade::Verdict& verdict) {
+  for (const Diagnostic& d : verdict.diagnostics) {
+    if (d.severity == Severity::Error && d.line > 0) return d.line;
+  }
+  return 0;
+}
+
+std::string header(const WatchScreen& screen, const report::Style& style) {
+  const std::string where = fmt::format("lesson {}{}  >  {}{}", screen.lesson,
+                                        screen.lesson_title.empty() ? "" : ": " + screen.lesson_title, screen.exercise,
+                                        screen.title.empty() ? "" : ": " + screen.title);
+  const std::string count = fmt::format("{}/{} done", screen.done, screen.total);
+  const size_t used = visible_width("tilecamp  " + where) + count.size();
+  const size_t gap = used + 2 <= screen.width ? screen.width - used : 2;
+  return style.bold(style.cyan("tilecamp")) + "  " + style.bold(where) + std::string(gap, ' ') + style.dim(count);
+}
+
+std::string key_bar(const WatchScreen& screen, const report::Style& style) {
+  auto key = [&](const char* letter, const char* what, bool available) {
+    const std::string text = fmt::format("{} {}", style.bold(letter), what);
+    return available ? text : style.dim(fmt::format("{} {}", letter, what));
+  };
+  return key("n", "next", screen.passed) + "  " + key("h", "hint", true) + "  " + key("l", "list", true) + "  " +
+         key("v", "lesson", true) + "  " + key("r", "re-check", true) + "  " + key("s", "solution", screen.passed) + "  " +
+         key("x", "reset", true) + "  " + key("q", "quit", true);
+}
+
+}  // namespace
+
+std::string next_step(const WatchScreen& screen, const report::Style& style) {
+  if (screen.verdict == nullptr) return "Checking " + screen.file + "...";
+  const grade::Verdict& verdict = *screen.verdict;
+  switch (verdict.status) {
+    case grade::VerdictStatus::Pass:
+      if (!screen.passed) return style.green(style.bold("PASSED")) + "  save once more to record it, or press r";
+      if (screen.next_exercise.empty()) {
+        if (screen.done < screen.total) {  // the last in order, not the last to pass
+          return style.green(style.bold("PASSED")) + fmt::format("  that was the last exercise in order; {} of {} still to pass: "
+                                                                 "l lists them",
+                                                                 screen.total - screen.done, screen.total);
+        }
+        return style.green(style.bold("PASSED")) + "  and that was the last exercise: you have finished the course!";
+      }
+      return style.green(style.bold("PASSED")) + "  n moves on to " + screen.next_exercise + "; s compares yours with the solution";
+    case grade::VerdictStatus::Error:
+      return style.red(style.bold("COULD NOT CHECK")) + "  " + verdict.error + "; fix that and save, or press r to try again";
+    case grade::VerdictStatus::Fail: break;
+  }
+  const grade::Check* failing = first_failure(verdict);
+  if (failing != nullptr && failing->kind == grade::CheckKind::Compile && failing->name != "compiles") {
+    // It compiled; what is missing is the kernel, or its parameters, or a launch constant.
+    return style.red(style.bold("NOT YET")) + "  " + failing->message + ". Fix it in your editor and save";
+  }
+  if (failing != nullptr && failing->kind == grade::CheckKind::Compile) {
+    const int line = first_error_line(verdict);
+    return style.red(style.bold("NOT YET")) + "  it does not compile: fix the error" +
+           (line > 0 ? fmt::format(" at line {}", line) : std::string()) + " above and save";
+  }
+  std::string what = "a check fails";
+  if (failing != nullptr && failing->kind == grade::CheckKind::Correctness) {
+    what = "wrong results in the " + failing->name;
+  } else if (failing != nullptr && failing->kind == grade::CheckKind::Safety) {
+    what = "the emulator caught an error (the source line is shown above)";
+  } else if (failing != nullptr && failing->kind == grade::CheckKind::Performance) {
+    what = "correct on every case, but not yet fast enough: " + failing->name;
+  }
+  return style.red(style.bold("NOT YET")) + "  " + what + ". Fix it in your editor and save; h gives a hint";
+}
+
+std::string render_watch_screen(const WatchScreen& screen, const report::Style& style) {
+  const std::string rule = style.dim(std::string(std::min<size_t>(screen.width, 100), '-'));
+  std::string out = header(screen, style) + "\n";
+  out += style.dim("Edit " + screen.file + ": " + screen.watching + ".") + "\n" + rule + "\n";
+  if (screen.verdict != nullptr) {
+    report::VerdictTextOptions options;
+    options.source = screen.source;
+    options.next_step = false;
+    out += report::verdict_text(*screen.verdict, style, options);
+    out += rule + "\n";
+  }
+  out += next_step(screen, style) + "\n";
+  if (!screen.hints.empty()) {
+    out += "\n";
+    for (const std::string& line : screen.hints) out += line + "\n";
+  }
+  if (!screen.message.empty()) out += "\n" + screen.message + "\n";
+  out += "\n" + key_bar(screen, style) + "\n";
+  std::string wrapped;
+  for (const std::string& line : split_lines(out)) {
+    for (const std::string& piece : wrap_line(line, screen.width)) wrapped += piece + "\n";
+  }
+  return wrapped;
+}
+
+}  // namespace tilecamp::runner

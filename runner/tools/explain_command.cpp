@@ -1,0 +1,119 @@
+// tilecamp explain EXERCISE [--line N] [--file PATH] [--seed N]
+// Runs the exercise's cases on the emulator as `check` does, watching every access of the
+// performance case (the one the thresholds are measured on), and draws the costliest.
+#include <fmt/format.h>
+
+#include <unistd.h>
+
+#include <iostream>
+
+#include "checker/grade/cases.h"
+#include "checker/grade/grade.h"
+#include "runner/command.h"
+#include "runner/tools/explain_text.h"
+#include "runner/grading.h"
+#include "runner/terminal.h"
+#include "runner/learner/tty.h"
+
+namespace tilecamp::runner {
+namespace {
+
+struct ExplainOptions {
+  std::string exercise;
+  std::optional<int> line;
+  std::string file;
+  uint64_t seed = 1;
+  SandboxChoice sandbox;
+};
+
+// On a terminal, long messages wrap at its width; piped, they stay one line each.
+int fail_with(const std::string& message, int code) {
+  std::cerr << wrap_for_terminal(STDERR_FILENO, style_for(stderr).red("error") + ": " + message) << "\n";
+  return code;
+}
+
+// --seed: a whole number, 0 or more (CLI11 would take -1 as 2^64 - 1).
+std::string check_seed(const std::string& text) {
+  const bool digits = !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
+  return digits ? "" : "expected a whole number, 0 or more (got '" + text + "')";
+}
+
+// Why the performance case never ran: the last failure, the one that stopped the cases (a compile
+// error, a crash or a race in an earlier case...).
+std::string stopping_failure(const grade::Verdict& verdict) {
+  for (auto check = verdict.checks.rbegin(); check != verdict.checks.rend(); ++check) {
+    if (check->status == grade::CheckStatus::Fail || check->status == grade::CheckStatus::Error) {
+      return check->name + ": " + check->message;
+    }
+  }
+  return verdict.error;
+}
+
+std::string performance_case(const grade::Exercise& exercise, uint64_t seed) {
+  for (const grade::ProblemCase& problem_case : grade::draw_cases(exercise.problem, seed)) {
+    if (problem_case.performance) return grade::case_shape(exercise.problem, problem_case);
+  }
+  return "";
+}
+
+int run_explain(const ExplainOptions& options) {
+  auto root = find_course_root();
+  if (!root) return fail_with(k_no_course, k_exit_usage);
+  auto exercise = grade::find_exercise(*root, options.exercise);
+  if (!exercise) return fail_with(exercise.error(), k_exit_usage);
+  const std::filesystem::path file = options.file.empty() ? exercise->stub_path() : std::filesystem::path(options.file);
+  SourceFile source{options.file.empty() ? shown_path(file) : options.file, ""};
+  std::string error;
+  if (!read_file(file, source.text, error)) return fail_with(error, k_exit_usage);
+
+  viz::WorstAccessFinder finder;
+  grade::GradeOptions grading;
+  grading.seed = options.seed;
+  grading.cases_only = true;
+  grading.observer = &finder;
+  auto sandbox = open_sandbox(options.sandbox, false);
+  if (!sandbox) return fail_with(sandbox.error(), k_exit_usage);
+  grading.emulator = [sandbox = *sandbox] { return sandbox->emulator(); };
+  std::unique_ptr<Compiler> compiler = (*sandbox)->compiler();
+  std::unique_ptr<Backend> emulator = (*sandbox)->emulator();
+  const grade::Verdict verdict = grade::grade_exercise(*exercise, source, *compiler, *emulator, grading);
+  if (finder.lines().empty()) {
+    return fail_with("the performance case did not run, so there is nothing to draw: " + stopping_failure(verdict) +
+                         "\n  (tilecamp check " + exercise->name + " shows every check)",
+                     k_exit_failed);
+  }
+  const viz::LineAccesses* line = options.line ? finder.find_line(*options.line) : nullptr;
+  if (options.line && line == nullptr) {
+    return fail_with(no_access_at(finder, *options.line, source.text), k_exit_usage);
+  }
+  const report::Style style = style_for(stdout);
+  std::string constants;
+  for (const auto& [name, value] : verdict.constants) constants += fmt::format(", {} = {}", name, value);
+  std::cout << style.bold(exercise->name) << "  " << source.path << " on the emulator\n"
+            << "  performance case " << performance_case(*exercise, options.seed) << constants << "\n\n"
+            << (line ? explain_line(*line, source.text, style) : explain_kernel(finder, source.text, style));
+  return k_exit_ok;
+}
+
+}  // namespace
+
+std::function<int()> setup_explain_command(CLI::App& app) {
+  auto options = std::make_shared<ExplainOptions>();
+  CLI::App* command = app.add_subcommand(
+      "explain", "Draw your kernel's costliest memory access: lanes against banks or against 32-byte sectors");
+  command->footer(
+      "Examples:\n"
+      "  tilecamp explain 04-transpose-padded            # the worst shared and global access of the kernel\n"
+      "  tilecamp explain 04-transpose-padded --line 42  # the worst accesses of line 42\n\n"
+      "The accesses are those of the exercise's performance case on the emulator, the run its thresholds\n"
+      "are measured on. Exit status: 0 drawn, 1 the kernel did not get that far, 2 bad usage.");
+  command->add_option("exercise", options->exercise, "the exercise, e.g. 04-transpose-padded")->required();
+  command->add_option("--line", options->line, "draw the accesses of this source line")->check(CLI::Validator(check_line_number, "LINE"));
+  command->add_option("--file", options->file, "explain this kernel file instead of the exercise's kernel.cu");
+  command->add_option("--seed", options->seed, "seed for the cases' inputs (default 1)")
+      ->check(CLI::Validator(check_seed, "N"));
+  add_sandbox_options(command, options->sandbox, 60);
+  return [options] { return run_explain(*options); };
+}
+
+}  // namespace tilecamp::runner
