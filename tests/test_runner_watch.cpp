@@ -162,6 +162,25 @@ TEST_CASE("watch screen: a file that compiles without the kernel says what is mi
   CHECK_FALSE(test::contains(step, "does not compile"));
 }
 
+TEST_CASE("watch screen: the header keeps to one line of the width, with a progress bar where it fits") {
+  grade::Verdict verdict = failing_verdict();
+  runner::WatchScreen screen = screen_for(verdict);
+  screen.done = 3;
+  screen.title = "Register-blocked SGEMM with a title much longer than any of the course's";
+  for (const size_t width : {160u, 100u, 80u, 60u, 40u, 20u}) {
+    screen.width = width;
+    const std::string first = runner::render_watch_screen(screen, report::Style(false)).substr(0, std::string::npos);
+    const std::string header = first.substr(0, first.find('\n'));
+    INFO("width ", width, ": ", header);
+    CHECK(header.size() <= width);
+    CHECK(header.starts_with("tilecamp  "));
+  }
+  screen.width = 160;
+  const std::string wide = runner::render_watch_screen(screen, report::Style(false));
+  CHECK(test::contains(wide.substr(0, wide.find('\n')), "[##--------] 3/12 done"));
+  CHECK(test::contains(wide.substr(0, wide.find('\n')), "Register-blocked SGEMM"));
+}
+
 TEST_CASE("watch screen: long lines wrap to the width with a hanging indent") {
   grade::Verdict verdict = failing_verdict();
   runner::WatchScreen screen = screen_for(verdict);

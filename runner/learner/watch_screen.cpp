@@ -24,14 +24,38 @@ int first_error_line(const grade::Verdict& verdict) {
   return 0;
 }
 
+// "tilecamp  lesson 4: Bank conflicts  >  04-row-sums: Row sums ...    [###-------] 3/12 done", on
+// one line of the screen's width whatever the titles: the bar goes first, then the exercise's
+// title, then the lesson's, and last the place is cut short.
 std::string header(const WatchScreen& screen, const report::Style& style) {
-  const std::string where = fmt::format("lesson {}{}  >  {}{}", screen.lesson,
-                                        screen.lesson_title.empty() ? "" : ": " + screen.lesson_title, screen.exercise,
-                                        screen.title.empty() ? "" : ": " + screen.title);
   const std::string count = fmt::format("{}/{} done", screen.done, screen.total);
-  const size_t used = visible_width("tilecamp  " + where) + count.size();
-  const size_t gap = used + 2 <= screen.width ? screen.width - used : 2;
-  return style.bold(style.cyan("tilecamp")) + "  " + style.bold(where) + std::string(gap, ' ') + style.dim(count);
+  constexpr size_t k_bar = 10;
+  const size_t filled = screen.total > 0 ? std::min(k_bar, screen.done * k_bar / screen.total) : 0;
+  const std::string bar_plain = "[" + std::string(filled, '#') + std::string(k_bar - filled, '-') + "] ";
+  const std::string bar = "[" + style.green(std::string(filled, '#')) + style.dim(std::string(k_bar - filled, '-')) + "] ";
+  auto where = [&](bool lesson_title, bool title) {
+    return fmt::format("lesson {}{}  >  {}{}", screen.lesson,
+                       lesson_title && !screen.lesson_title.empty() ? ": " + screen.lesson_title : "", screen.exercise,
+                       title && !screen.title.empty() ? ": " + screen.title : "");
+  };
+  const std::string prefix = "tilecamp  ";
+  struct Layout {
+    bool bar, lesson_title, title;
+  };
+  for (const Layout layout : {Layout{true, true, true}, Layout{false, true, true}, Layout{true, true, false},
+                              Layout{false, true, false}, Layout{true, false, false}, Layout{false, false, false}}) {
+    const std::string place = where(layout.lesson_title, layout.title);
+    const size_t right = (layout.bar ? bar_plain.size() : 0) + count.size();
+    const size_t used = visible_width(prefix + place) + right;
+    if (used + 2 > screen.width) continue;
+    return style.bold(style.cyan("tilecamp")) + "  " + style.bold(place) + std::string(screen.width - used, ' ') +
+           (layout.bar ? bar : "") + style.dim(count);
+  }
+  // Narrower still: the place alone, cut to the width.
+  std::string place = where(false, false);
+  const size_t room = screen.width > prefix.size() + 1 ? screen.width - prefix.size() : 1;
+  if (place.size() > room) place = place.substr(0, room > 3 ? room - 3 : 0) + "...";
+  return style.bold(style.cyan("tilecamp")) + "  " + style.bold(place);
 }
 
 std::string key_bar(const WatchScreen& screen, const report::Style& style) {
