@@ -73,6 +73,57 @@ void page_interactively(const std::vector<std::string>& lines, const std::string
 
 }  // namespace
 
+std::optional<Picked> pick_line(const std::vector<std::string>& lines, const std::vector<size_t>& choices, size_t start,
+                                const std::string& title, const std::string& action_keys, bool color) {
+  if (choices.empty() || !interactive_terminal()) return std::nullopt;
+  RawMode raw;
+  write_now(screen::k_enter_alternate);
+  size_t chosen = static_cast<size_t>(std::find(choices.begin(), choices.end(), start) - choices.begin());
+  if (chosen >= choices.size()) chosen = 0;
+  std::optional<Picked> picked;
+  for (bool redraw = true;;) {
+    if (redraw) {
+      const ScreenSize size = screen_size();
+      const size_t rows = static_cast<size_t>(std::max(size.rows - 1, 1));
+      const size_t line = choices[chosen];
+      const size_t top = line >= rows ? line - rows + 1 : 0;  // keep the selection in view
+      std::string out = screen::k_home;
+      for (size_t i = top; i < top + rows; ++i) {
+        if (i < lines.size()) {
+          const std::string text = truncate_visible((i == line ? "> " : "  ") + lines[i], static_cast<size_t>(size.cols));
+          out += i == line && color ? sgr("7", text) : text;
+        }
+        out += std::string(screen::k_clear_line_end) + "\r\n";
+      }
+      out += truncate_visible(title, static_cast<size_t>(size.cols)) + screen::k_clear_line_end;
+      write_now(out);
+    }
+    const Key key = read_key(STDIN_FILENO, 250);
+    const size_t before = chosen;
+    if (key.is('q') || key.is('Q') || key.code == KeyCode::Escape || key.code == KeyCode::Interrupt ||
+        key.code == KeyCode::EndOfInput) {
+      break;
+    } else if (key.code == KeyCode::Enter) {
+      picked = Picked{choices[chosen], '\n'};
+      break;
+    } else if (key.code == KeyCode::Char && action_keys.find(key.ch) != std::string::npos) {
+      picked = Picked{choices[chosen], key.ch};
+      break;
+    } else if (key.is('j') || key.code == KeyCode::Down) {
+      chosen = std::min(chosen + 1, choices.size() - 1);
+    } else if (key.is('k') || key.code == KeyCode::Up) {
+      chosen = chosen > 0 ? chosen - 1 : 0;
+    } else if (key.is('g') || key.code == KeyCode::Home) {
+      chosen = 0;
+    } else if (key.is('G') || key.code == KeyCode::End) {
+      chosen = choices.size() - 1;
+    }
+    redraw = chosen != before;
+  }
+  write_now(screen::k_leave_alternate);
+  return picked;
+}
+
 void show_paged(const std::vector<std::string>& lines, const std::string& title, bool color, bool always) {
   if (pager_wanted() && (always || lines.size() + 1 > static_cast<size_t>(screen_size().rows))) {
     page_interactively(lines, title, color);

@@ -3,6 +3,7 @@
 // the end, q to leave.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -12,5 +13,16 @@ namespace tilecamp::runner {
 // otherwise, and also when they fit on the screen and `always` is false. `title` heads the status
 // line.
 void show_paged(const std::vector<std::string>& lines, const std::string& title, bool color, bool always = false);
+
+// A list to pick from on an interactive terminal: the lines whose index is in `choices` can be
+// selected (arrows or j/k move, g/G the first and last); returns the selected line's index and
+// the key that picked it (Enter or one of `action_keys`), or nothing when left with q or Escape.
+// `start` is the line selected first.
+struct Picked {
+  size_t line = 0;
+  char key = '\n';
+};
+std::optional<Picked> pick_line(const std::vector<std::string>& lines, const std::vector<size_t>& choices, size_t start,
+                                const std::string& title, const std::string& action_keys, bool color);
 
 }  // namespace tilecamp::runner

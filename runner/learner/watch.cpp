@@ -49,6 +49,7 @@ class WatchSession {
   void draw();
   After on_key(const Key& key);
   void next();
+  void list();  // l: the exercises to move through; Enter goes to one, x resets it
   void hint();
   void reset();
   void page(const std::vector<std::string>& lines, const std::string& title);
@@ -211,6 +212,44 @@ void WatchSession::next() {
   open(**next);
 }
 
+void WatchSession::list() {
+  if (!m_screen_is_terminal) {
+    page(split_lines(progress_list_text(m_course, m_style)), "progress");
+    return;
+  }
+  std::vector<std::string> lines;
+  std::vector<size_t> choices;
+  std::vector<const grade::CourseEntry*> entry_at;
+  size_t start = 0;
+  int lesson = 0;
+  for (const grade::CourseEntry& entry : m_course.course.exercises) {
+    if (entry.lesson != lesson) {
+      lesson = entry.lesson;
+      lines.push_back(m_style.bold(fmt::format("Lesson {}  {}", lesson, lesson_title(m_course.root, lesson))));
+      entry_at.push_back(nullptr);
+    }
+    auto exercise = grade::load_course_exercise(entry);
+    if (&entry == m_entry) start = lines.size();
+    choices.push_back(lines.size());
+    const bool done = m_course.done(entry);
+    lines.push_back(fmt::format("  {}  {:<27} {}", done ? m_style.green("done   ") : m_style.dim("pending"), entry.id,
+                                exercise ? exercise->title : ""));
+    entry_at.push_back(&entry);
+  }
+  const std::string keys = fmt::format("{}/{} done   j/k or arrows move   Enter go to it   x reset it   q back",
+                                       m_course.done_count(), m_course.course.exercises.size());
+  const auto picked = pick_line(lines, choices, start, keys, "x", m_style.color());
+  if (!picked) return;
+  const grade::CourseEntry& chosen = *entry_at[picked->line];
+  if (&chosen != m_entry) {
+    std::string error;
+    if (!m_course.progress.set_current(chosen.id, error)) m_message = "Your progress could not be saved: " + error;
+    open(chosen);
+    m_message = fmt::format("On {}: open {} in your editor.", chosen.id, exercise_file_shown(chosen));
+  }
+  if (picked->key == 'x') reset();
+}
+
 void WatchSession::hint() {
   if (!m_exercise) {
     m_message = m_exercise_error;
@@ -250,7 +289,7 @@ WatchSession::After WatchSession::on_key(const Key& key) {
     case 'n': next(); break;
     case 'h': hint(); break;
     case 'x': reset(); break;
-    case 'l': page(split_lines(progress_list_text(m_course, m_style)), "progress"); break;
+    case 'l': list(); break;
     case 'v':
       if (auto shown = show_lesson(m_course.root, m_entry->lesson, true); !shown) m_message = shown.error();
       break;

@@ -29,12 +29,37 @@ wait_for "PASSED  n moves on to 01-copy-coalesced; s compares yours with the sol
 expect "PASS  no races, deadlocks or invalid memory accesses"
 expect "1/12 done"
 
+# l: the exercises to move through, the current one selected.
 keys l
-wait_for "^Progress  \[##-+\]  1/12 exercises done"
-expect "^> done     01-vector-add +Vector add  <- you are here"
-expect "^  pending  01-copy-coalesced"
+wait_for "1/12 done   j/k or arrows move   Enter go to it   x reset it   q back"
+expect "^>   done     01-vector-add +Vector add"
+expect "^    pending  01-copy-coalesced"
+expect "^  Lesson 2  Shared-memory tiling"
 keys q
 wait_for "PASSED  n moves on"
+# j twice skips the lesson heading to 02-transpose-tiled; Enter goes there.
+keys l
+wait_for "^>   done     01-vector-add"
+keys j
+wait_for "^>   pending  01-copy-coalesced"
+keys j
+wait_for "^>   pending  02-transpose-tiled"
+keys Enter
+wait_for "^tilecamp  lesson 2: .*02-transpose-tiled"
+wait_for_words "On 02-transpose-tiled: open exercises/02-transpose-tiled/kernel.cu in your editor."
+grep -q '"current": "02-transpose-tiled"' "$WORK/.tilecamp/progress.json" || fail "the jump is not recorded"
+# k twice and Enter go back; x in the list offers to reset the selected exercise, asking first.
+keys l
+wait_for "^>   pending  02-transpose-tiled"
+keys k k Enter
+wait_for "^tilecamp  lesson 1: .*01-vector-add"
+wait_for "PASSED  n moves on"
+keys l
+wait_for "^>   done     01-vector-add"
+keys x
+wait_for_words "Reset exercises/01-vector-add/kernel.cu to the original stub\? .*Press y to reset"
+keys n
+wait_for_words "Nothing was reset."
 
 # Passing, then an edit that fails: pending again.
 sed -i 's/if (i < n) //' "$WORK/$kernel"
