@@ -78,6 +78,7 @@ class WatchSession {
   std::string m_source;
   std::string m_message;
   std::unique_ptr<FileWatcher> m_watcher;
+  size_t m_scroll = 0;             // the first line of the verdict shown, when it does not fit
   BackgroundCheck m_running;       // the check under way, if any
   std::string m_running_source;    // the text it checks
 };
@@ -137,6 +138,7 @@ void WatchSession::check() {
 
 void WatchSession::finish_check(grade::Verdict verdict) {
   m_verdict = std::move(verdict);
+  m_scroll = 0;
   m_source = m_running_source;
   if (m_verdict->status == grade::VerdictStatus::Error) return;
   std::string error;
@@ -181,12 +183,16 @@ void WatchSession::draw() {
                      (m_message.empty() ? "" : "\n" + m_message);
   }
   screen.watching = m_watcher ? m_watcher->how() : "press r to check it after saving (manual mode)";
-  const std::string text = render_watch_screen(screen, m_style);
   if (m_screen_is_terminal) {
-    // Raw mode leaves output processing on, so "\n" still returns the carriage.
+    // At most the terminal's height, so that the header never scrolls away; the verdict scrolls
+    // with j/k instead. Raw mode leaves output processing on, so "\n" still returns the carriage.
+    const size_t rows = static_cast<size_t>(std::max(screen_size().rows, 1));
+    const std::vector<std::string> lines = fit_watch_screen(screen, m_style, rows, m_scroll);
+    std::string text;
+    for (size_t i = 0; i < lines.size(); ++i) text += (i ? "\n" : "") + lines[i];
     write_now(std::string(screen::k_clear) + text);
   } else {
-    write_now("\n" + text);
+    write_now("\n" + render_watch_screen(screen, m_style));
   }
 }
 
@@ -282,6 +288,16 @@ void WatchSession::reset() {
 
 WatchSession::After WatchSession::on_key(const Key& key) {
   if (key.code == KeyCode::Interrupt || key.code == KeyCode::EndOfInput || key.is('q') || key.is('Q')) return After::Quit;
+  const size_t page_rows = static_cast<size_t>(std::max(screen_size().rows / 2, 1));
+  if (key.is('j') || key.code == KeyCode::Down || key.is('k') || key.code == KeyCode::Up || key.code == KeyCode::PageDown ||
+      key.code == KeyCode::PageUp) {  // scroll the verdict (draw clamps it)
+    if (key.is('j') || key.code == KeyCode::Down) m_scroll += 1;
+    if (key.code == KeyCode::PageDown) m_scroll += page_rows;
+    if (key.is('k') || key.code == KeyCode::Up) m_scroll = m_scroll > 0 ? m_scroll - 1 : 0;
+    if (key.code == KeyCode::PageUp) m_scroll = m_scroll > page_rows ? m_scroll - page_rows : 0;
+    draw();
+    return After::Stay;
+  }
   if (key.code != KeyCode::Char) return After::Stay;
   m_message.clear();
   switch (key.ch) {
@@ -303,7 +319,7 @@ WatchSession::After WatchSession::on_key(const Key& key) {
       break;
     }
     default:
-      m_message = "Keys: n next, h hint, l list, v lesson, r re-check, s solution, x reset, q quit.";
+      m_message = "Keys: n next, h hint, l list, v lesson, r re-check, s solution, x reset, q quit; j/k scroll the verdict.";
       break;
   }
   draw();

@@ -110,29 +110,102 @@ std::string next_step(const WatchScreen& screen, const report::Style& style) {
   return style.red(style.bold("NOT YET")) + "  " + what + ". Fix it in your editor and save; h gives a hint";
 }
 
-std::string render_watch_screen(const WatchScreen& screen, const report::Style& style) {
+namespace {
+
+std::vector<std::string> wrapped_lines(const std::string& text, size_t width) {
+  std::vector<std::string> lines;
+  for (const std::string& line : split_lines(text)) {
+    for (const std::string& piece : wrap_line(line, width)) lines.push_back(piece);
+  }
+  return lines;
+}
+
+// The screen in three parts: what stays at the top (where you are), the verdict and the hints
+// (which scroll when the terminal is too short), and what stays at the bottom (what to do now,
+// the answer to the last key, the keys).
+struct ScreenParts {
+  std::vector<std::string> top, body, bottom;
+};
+
+ScreenParts screen_parts(const WatchScreen& screen, const report::Style& style) {
   const std::string rule = style.dim(std::string(std::min<size_t>(screen.width, 100), '-'));
-  std::string out = header(screen, style) + "\n";
-  out += style.dim("Edit " + screen.file + ": " + screen.watching + ".") + "\n" + rule + "\n";
+  ScreenParts parts;
+  parts.top = wrapped_lines(header(screen, style) + "\n" + style.dim("Edit " + screen.file + ": " + screen.watching + ".") +
+                                "\n" + rule,
+                            screen.width);
+  std::string body;
   if (screen.verdict != nullptr) {
     report::VerdictTextOptions options;
     options.source = screen.source;
     options.next_step = false;
-    out += report::verdict_text(*screen.verdict, style, options);
-    out += rule + "\n";
+    body += report::verdict_text(*screen.verdict, style, options) + rule + "\n";
   }
-  out += next_step(screen, style) + "\n";
+  std::string bottom = next_step(screen, style) + "\n";
   if (!screen.hints.empty()) {
-    out += "\n";
-    for (const std::string& line : screen.hints) out += line + "\n";
+    bottom += "\n";
+    for (const std::string& line : screen.hints) bottom += line + "\n";
   }
-  if (!screen.message.empty()) out += "\n" + screen.message + "\n";
-  out += "\n" + key_bar(screen, style) + "\n";
-  std::string wrapped;
-  for (const std::string& line : split_lines(out)) {
-    for (const std::string& piece : wrap_line(line, screen.width)) wrapped += piece + "\n";
+  if (!screen.message.empty()) bottom += "\n" + screen.message + "\n";
+  bottom += "\n" + key_bar(screen, style);
+  parts.body = wrapped_lines(body, screen.width);
+  if (!parts.body.empty() && parts.body.back().empty()) parts.body.pop_back();
+  parts.bottom = wrapped_lines(bottom, screen.width);
+  return parts;
+}
+
+}  // namespace
+
+std::string render_watch_screen(const WatchScreen& screen, const report::Style& style) {
+  const ScreenParts parts = screen_parts(screen, style);
+  std::string out;
+  for (const auto* part : {&parts.top, &parts.body, &parts.bottom}) {
+    for (const std::string& line : *part) out += line + "\n";
   }
-  return wrapped;
+  return out;
+}
+
+std::vector<std::string> fit_watch_screen(const WatchScreen& screen, const report::Style& style, size_t rows, size_t& scroll) {
+  ScreenParts parts = screen_parts(screen, style);
+  const size_t all = parts.top.size() + parts.body.size() + parts.bottom.size();
+  if (all <= rows) {
+    scroll = 0;
+    std::vector<std::string> lines = parts.top;
+    lines.insert(lines.end(), parts.body.begin(), parts.body.end());
+    lines.insert(lines.end(), parts.bottom.begin(), parts.bottom.end());
+    return lines;
+  }
+  // Too tall: the bottom (PASSED or NOT YET, the keys) always shows; then the header's first line;
+  // the rest of the top if there is room; the verdict gets what is left, from `scroll`, behind a
+  // line that says how to move it.
+  std::vector<std::string> lines;
+  if (parts.bottom.size() >= rows) {
+    lines.assign(parts.bottom.end() - static_cast<std::ptrdiff_t>(rows), parts.bottom.end());
+    return lines;
+  }
+  size_t room = rows - parts.bottom.size();
+  std::vector<std::string> top(parts.top.begin(), parts.top.begin() + static_cast<std::ptrdiff_t>(std::min<size_t>(1, room)));
+  room -= top.size();
+  if (room >= parts.top.size() - top.size() + 3) {  // the whole top, if the verdict keeps 2 lines and its guide
+    top = parts.top;
+    room = rows - parts.bottom.size() - top.size();
+  }
+  lines = top;
+  if (room >= 2 && !parts.body.empty()) {
+    const size_t shown = room - 1;
+    const size_t last_start = parts.body.size() > shown ? parts.body.size() - shown : 0;
+    scroll = std::min(scroll, last_start);
+    const size_t end = std::min(parts.body.size(), scroll + shown);
+    lines.insert(lines.end(), parts.body.begin() + static_cast<std::ptrdiff_t>(scroll),
+                 parts.body.begin() + static_cast<std::ptrdiff_t>(end));
+    lines.push_back(style.dim(truncate_visible(
+        fmt::format("-- lines {}-{} of {} of the verdict: j/k or arrows scroll, PgUp/PgDn a page --", scroll + 1, end,
+                    parts.body.size()),
+        screen.width)));
+  } else if (room >= 1) {
+    lines.push_back(style.dim(truncate_visible("-- the verdict needs a taller terminal --", screen.width)));
+  }
+  lines.insert(lines.end(), parts.bottom.begin(), parts.bottom.end());
+  return lines;
 }
 
 }  // namespace tilecamp::runner

@@ -30,6 +30,10 @@ struct WatchScreen {
 
 std::string render_watch_screen(const WatchScreen& screen, const report::Style& style);
 
+// The same screen in at most `rows` lines: the status and the keys at the bottom always, the
+// header at the top, and the verdict scrolled to `scroll` (clamped here) when it does not fit.
+std::vector<std::string> fit_watch_screen(const WatchScreen& screen, const report::Style& style, size_t rows, size_t& scroll);
+
 // One line: what the verdict means for the learner and what to do now.
 std::string next_step(const WatchScreen& screen, const report::Style& style);
 

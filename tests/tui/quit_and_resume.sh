@@ -3,7 +3,6 @@
 # welcome and resumes on it, passed; n moves on (never by itself), and the run after that resumes
 # on 01-copy-coalesced.
 source "${BASH_SOURCE[0]%/*}/tui_lib.sh"
-tui_rows=60  # the copy stub's verdict (five failed checks) and the exercise's title on one screen
 fresh_course
 start_tilecamp
 wait_for "Welcome to tilecamp"
