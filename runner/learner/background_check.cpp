@@ -7,6 +7,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <utility>
 #include <nlohmann/json.hpp>
 
 #include "checker/report/verdict_record.h"
@@ -14,6 +15,10 @@
 namespace tilecamp::runner {
 
 bool BackgroundCheck::start(const std::function<grade::Verdict()>& work, std::string& error) {
+  return start_text([&] { return report::verdict_record(work()).dump(); }, error);
+}
+
+bool BackgroundCheck::start_text(const std::function<std::string()>& work, std::string& error) {
   cancel();
   int pipe_fds[2];
   if (::pipe2(pipe_fds, O_CLOEXEC) != 0) {
@@ -38,7 +43,7 @@ bool BackgroundCheck::start(const std::function<grade::Verdict()>& work, std::st
     }
     std::string text;
     try {
-      text = report::verdict_record(work()).dump();
+      text = work();
     } catch (...) {
       ::_exit(3);
     }
@@ -60,8 +65,7 @@ bool BackgroundCheck::start(const std::function<grade::Verdict()>& work, std::st
   return true;
 }
 
-std::optional<grade::Verdict> BackgroundCheck::poll_result() {
-  if (m_pid <= 0) return std::nullopt;
+bool BackgroundCheck::read_to_end() {
   char buffer[65536];
   for (;;) {
     const ssize_t got = ::read(m_fd, buffer, sizeof buffer);
@@ -70,24 +74,34 @@ std::optional<grade::Verdict> BackgroundCheck::poll_result() {
       continue;
     }
     if (got < 0 && errno == EINTR) continue;
-    if (got < 0) return std::nullopt;  // EAGAIN: more to come
-    break;                             // end of the pipe: the child is done
+    if (got < 0) return false;  // EAGAIN: more to come
+    break;                      // end of the pipe: the child is done
   }
-  int status = 0;
-  ::waitpid(m_pid, &status, 0);
-  ::kill(-m_pid, SIGKILL);  // anything the check started and left behind
+  ::waitpid(m_pid, &m_status, 0);
+  ::kill(-m_pid, SIGKILL);  // anything the work started and left behind
   ::close(m_fd);
   m_pid = -1;
   m_fd = -1;
-  grade::Verdict verdict;
-  verdict.status = grade::VerdictStatus::Error;
-  const nlohmann::json json = nlohmann::json::parse(m_received, nullptr, false);
+  return true;
+}
+
+std::optional<std::string> BackgroundCheck::poll_text() {
+  if (m_pid <= 0 || !read_to_end()) return std::nullopt;
+  return std::exchange(m_received, std::string());
+}
+
+std::optional<grade::Verdict> BackgroundCheck::poll_result() {
+  if (m_pid <= 0 || !read_to_end()) return std::nullopt;
+  const std::string received = std::exchange(m_received, std::string());
+  const nlohmann::json json = nlohmann::json::parse(received, nullptr, false);
   if (!json.is_discarded()) {
     if (auto read = report::read_verdict_record(json)) return *read;
   }
-  verdict.error = WIFSIGNALED(status) ? std::string("the check stopped on signal ") + ::strsignal(WTERMSIG(status))
-                                      : "the check ended without a verdict (exit status " +
-                                            std::to_string(WIFEXITED(status) ? WEXITSTATUS(status) : -1) + ")";
+  grade::Verdict verdict;
+  verdict.status = grade::VerdictStatus::Error;
+  verdict.error = WIFSIGNALED(m_status) ? std::string("the check stopped on signal ") + ::strsignal(WTERMSIG(m_status))
+                                        : "the check ended without a verdict (exit status " +
+                                              std::to_string(WIFEXITED(m_status) ? WEXITSTATUS(m_status) : -1) + ")";
   return verdict;
 }
 

@@ -1,6 +1,7 @@
 #include "runner/learner/watch.h"
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 #include <poll.h>
 #include <unistd.h>
 
@@ -50,6 +51,8 @@ class WatchSession {
   After on_key(const Key& key);
   void next();
   void list();  // l: the exercises to move through; Enter goes to one, x resets it
+  void check_all();                              // c: every exercise, beside the screen
+  void finish_check_all(const std::string& result);
   void hint();
   void reset();
   void page(const std::vector<std::string>& lines, const std::string& title);
@@ -80,6 +83,7 @@ class WatchSession {
   std::unique_ptr<FileWatcher> m_watcher;
   size_t m_scroll = 0;             // the first line of the verdict shown, when it does not fit
   BackgroundCheck m_running;       // the check under way, if any
+  BackgroundCheck m_all;           // c: every exercise checked, under way
   std::string m_running_source;    // the text it checks
 };
 
@@ -178,6 +182,10 @@ void WatchSession::draw() {
                               m_style.color());
   }
   screen.message = m_message;
+  if (m_all.running()) {
+    screen.message = fmt::format("checking every exercise... {:.0f} s", m_all.seconds()) +
+                     (screen.message.empty() ? "" : "\n" + screen.message);
+  }
   if (m_running.running()) {  // the verdict shown is the last one; say what is under way
     screen.message = fmt::format("checking {}... {:.0f} s  (q quits, a new save restarts it)", shown_file(), m_running.seconds()) +
                      (m_message.empty() ? "" : "\n" + m_message);
@@ -256,6 +264,63 @@ void WatchSession::list() {
   if (picked->key == 'x') reset();
 }
 
+void WatchSession::check_all() {
+  if (m_all.running()) {
+    m_message = "Every exercise is being checked already.";
+    return;
+  }
+  GradeSettings settings;
+  settings.seed = m_seed;
+  settings.sandbox = m_options.sandbox;
+  LearnerCourse& course = m_course;
+  // In the child: each exercise's kernel.cu graded in turn, each result recorded as a check
+  // would record it; the list of which passed comes back.
+  auto work = [&]() -> std::string {
+    nlohmann::json results = nlohmann::json::array();
+    for (const grade::CourseEntry& entry : course.course.exercises) {
+      std::string source, error;
+      bool passed = false;
+      auto exercise = grade::load_course_exercise(entry);
+      if (exercise && read_file(entry.directory / "kernel.cu", source, error)) {
+        const grade::Verdict verdict = grade_file(*exercise, entry.directory / "kernel.cu", exercise_file_shown(entry), settings);
+        passed = verdict.status == grade::VerdictStatus::Pass;
+        if (verdict.status != grade::VerdictStatus::Error) {
+          course.reload_progress();
+          course.progress.record(entry.id, source, passed, error);
+        }
+      }
+      results.push_back({{"id", entry.id}, {"passed", passed}});
+    }
+    return results.dump();
+  };
+  std::string error;
+  if (!m_all.start_text(work, error)) {
+    m_message = error;
+    return;
+  }
+  m_message.clear();
+}
+
+void WatchSession::finish_check_all(const std::string& result) {
+  m_course.reload_progress();
+  const nlohmann::json results = nlohmann::json::parse(result, nullptr, false);
+  if (!results.is_array()) {
+    m_message = "Checking every exercise stopped before the end; press c to try again.";
+    return;
+  }
+  size_t passed = 0;
+  std::string pending;
+  for (const nlohmann::json& item : results) {
+    if (item.value("passed", false)) {
+      ++passed;
+    } else {
+      pending += (pending.empty() ? "" : ", ") + item.value("id", std::string());
+    }
+  }
+  m_message = fmt::format("Checked every exercise: {} of {} pass{}", passed, results.size(),
+                          pending.empty() ? "." : "; not yet: " + pending + " (l to go to one).");
+}
+
 void WatchSession::hint() {
   if (!m_exercise) {
     m_message = m_exercise_error;
@@ -306,6 +371,7 @@ WatchSession::After WatchSession::on_key(const Key& key) {
     case 'h': hint(); break;
     case 'x': reset(); break;
     case 'l': list(); break;
+    case 'c': check_all(); break;
     case 'v':
       if (auto shown = show_lesson(m_course.root, m_entry->lesson, true); !shown) m_message = shown.error();
       break;
@@ -319,7 +385,7 @@ WatchSession::After WatchSession::on_key(const Key& key) {
       break;
     }
     default:
-      m_message = "Keys: n next, h hint, l list, v lesson, r re-check, s solution, x reset, q quit; j/k scroll the verdict.";
+      m_message = "Keys: n next, h hint, l list, c check all, v lesson, r re-check, s solution, x reset, q quit; j/k scroll the verdict.";
       break;
   }
   draw();
@@ -337,9 +403,19 @@ int WatchSession::run(const grade::CourseEntry& start) {
     int timeout = m_watcher ? m_watcher->timeout_ms(now) : -1;
     if (m_screen_is_terminal) timeout = timeout < 0 ? 500 : std::min(timeout, 500);  // notice a resized window
     if (m_running.running()) timeout = timeout < 0 ? 1000 : std::min(timeout, 1000);  // the seconds counter
-    pollfd fds[3] = {{STDIN_FILENO, POLLIN, 0}, {m_watcher ? m_watcher->fd() : -1, POLLIN, 0}, {m_running.fd(), POLLIN, 0}};
-    ::poll(fds, 3, timeout);
+    if (m_all.running()) timeout = timeout < 0 ? 1000 : std::min(timeout, 1000);
+    pollfd fds[4] = {{STDIN_FILENO, POLLIN, 0},
+                     {m_watcher ? m_watcher->fd() : -1, POLLIN, 0},
+                     {m_running.fd(), POLLIN, 0},
+                     {m_all.fd(), POLLIN, 0}};
+    ::poll(fds, 4, timeout);
     const auto woke = WatchClock::now();
+    if (m_all.running() && (fds[3].revents & (POLLIN | POLLHUP))) {
+      if (auto result = m_all.poll_text()) {
+        finish_check_all(*result);
+        draw();
+      }
+    }
     if (m_running.running() && (fds[2].revents & (POLLIN | POLLHUP))) {
       if (auto verdict = m_running.poll_result()) {
         finish_check(std::move(*verdict));
@@ -377,12 +453,14 @@ int WatchSession::run(const grade::CourseEntry& start) {
     if (m_screen_is_terminal && (screen_size().rows != size.rows || screen_size().cols != size.cols)) {
       size = screen_size();
       draw();
-    } else if (m_screen_is_terminal && m_running.running() && woke - last_tick >= std::chrono::seconds(1)) {
+    } else if (m_screen_is_terminal && (m_running.running() || m_all.running()) &&
+               woke - last_tick >= std::chrono::seconds(1)) {
       last_tick = woke;
       draw();
     }
   }
   m_running.cancel();
+  m_all.cancel();
   write_now(fmt::format("\nProgress saved. Run {} to carry on with {}.\n", tilecamp_command(), m_entry->id));
   return k_exit_ok;
 }

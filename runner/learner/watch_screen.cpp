@@ -64,6 +64,7 @@ std::string key_bar(const WatchScreen& screen, const report::Style& style) {
     return available ? text : style.dim(fmt::format("{} {}", letter, what));
   };
   return key("n", "next", screen.passed) + "  " + key("h", "hint", true) + "  " + key("l", "list", true) + "  " +
+         key("c", "all", true) + "  " +
          key("v", "lesson", true) + "  " + key("r", "re-check", true) + "  " + key("s", "solution", screen.passed) + "  " +
          key("x", "reset", true) + "  " + key("q", "quit", true);
 }

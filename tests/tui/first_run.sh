@@ -36,7 +36,7 @@ expect_words "\(it has 100 elements of 4 bytes, indices 0 to 99\) by thread \(10
 expect "^    > +[0-9]+ \|   c\[i\] = a\[i\] \+ b\[i\];"
 expect "^Edit exercises/01-vector-add/kernel.cu: every save is checked.$"
 expect_words "Now open exercises/01-vector-add/kernel.cu in your editor and follow its TODOs."
-expect "^n next  h hint  l list  v lesson  r re-check  s solution  x reset  q quit$"
+expect "^n next  h hint  l list  c all  v lesson  r re-check  s solution  x reset  q quit$"
 
 keys n
 wait_for_words "Not yet: 01-vector-add has not passed with your current kernel.cu"
