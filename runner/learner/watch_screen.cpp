@@ -58,15 +58,32 @@ std::string header(const WatchScreen& screen, const report::Style& style) {
   return style.bold(style.cyan("tilecamp")) + "  " + style.bold(place);
 }
 
+// "n next  h hint  l list ...": lines break between keys, never inside one.
 std::string key_bar(const WatchScreen& screen, const report::Style& style) {
-  auto key = [&](const char* letter, const char* what, bool available) {
-    const std::string text = fmt::format("{} {}", style.bold(letter), what);
-    return available ? text : style.dim(fmt::format("{} {}", letter, what));
+  struct KeyText {
+    const char* letter;
+    const char* what;
+    bool available;
   };
-  return key("n", "next", screen.passed) + "  " + key("h", "hint", true) + "  " + key("l", "list", true) + "  " +
-         key("c", "all", true) + "  " +
-         key("v", "lesson", true) + "  " + key("r", "re-check", true) + "  " + key("s", "solution", screen.passed) + "  " +
-         key("x", "reset", true) + "  " + key("q", "quit", true);
+  const KeyText keys[] = {{"n", "next", screen.passed}, {"h", "hint", true},     {"l", "list", true},
+                          {"c", "all", true},           {"v", "lesson", true},   {"r", "re-check", true},
+                          {"s", "solution", screen.passed}, {"x", "reset", true}, {"q", "quit", true}};
+  std::string out;
+  size_t column = 0;
+  for (const KeyText& key : keys) {
+    const std::string plain = fmt::format("{} {}", key.letter, key.what);
+    const std::string text = key.available ? fmt::format("{} {}", style.bold(key.letter), key.what) : style.dim(plain);
+    if (column > 0 && column + 2 + plain.size() > screen.width) {
+      out += "\n";
+      column = 0;
+    } else if (column > 0) {
+      out += "  ";
+      column += 2;
+    }
+    out += text;
+    column += plain.size();
+  }
+  return out;
 }
 
 }  // namespace
@@ -179,8 +196,20 @@ std::vector<std::string> fit_watch_screen(const WatchScreen& screen, const repor
   // the rest of the top if there is room; the verdict gets what is left, from `scroll`, behind a
   // line that says how to move it.
   std::vector<std::string> lines;
-  if (parts.bottom.size() >= rows) {
-    lines.assign(parts.bottom.end() - static_cast<std::ptrdiff_t>(rows), parts.bottom.end());
+  if (parts.bottom.size() + 1 > rows) {
+    // Tiny: the header's first line, the status (cut short if need be) and the keys, no blank lines.
+    const auto last_blank = std::find_if(parts.bottom.rbegin(), parts.bottom.rend(),
+                                         [](const std::string& line) { return line.empty(); });
+    const std::vector<std::string> keys(last_blank.base(), parts.bottom.end());
+    std::vector<std::string> status;
+    for (auto it = parts.bottom.begin(); it != last_blank.base(); ++it) {
+      if (!it->empty()) status.push_back(*it);
+    }
+    lines.push_back(parts.top.front());
+    const size_t room = rows > 1 + keys.size() ? rows - 1 - keys.size() : 1;
+    lines.insert(lines.end(), status.begin(), status.begin() + static_cast<std::ptrdiff_t>(std::min(room, status.size())));
+    lines.insert(lines.end(), keys.begin(), keys.end());
+    if (lines.size() > rows) lines.resize(rows);
     return lines;
   }
   size_t room = rows - parts.bottom.size();
