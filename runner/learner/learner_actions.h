@@ -22,8 +22,10 @@ std::vector<std::string> hint_lines(const grade::Exercise& exercise, int shown, 
 // Moves the learner on from the current exercise, which must be done; returns the new one.
 Expected<const grade::CourseEntry*> advance(LearnerCourse& course);
 
-// The solution next to the learner's kernel.cu when both fit side by side in `width`, else the
-// solution alone; its lines that are not in the learner's file are marked. Only once passed.
+// From this width on, the solution is shown beside the learner's kernel.cu, line by line (lines
+// that differ only in spaces or comments side by side), each half cut to fit; narrower, the
+// solution alone with `+` on its lines the learner's file lacks. Only once the exercise passes.
+inline constexpr size_t k_side_by_side_columns = 160;
 Expected<std::vector<std::string>> solution_lines(const LearnerCourse& course, const grade::CourseEntry& entry,
                                                   size_t width, bool color);
 
