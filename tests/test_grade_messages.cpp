@@ -1,6 +1,7 @@
 // Messages a learner can act on: each names the learner's own mistake in source terms, before
 // anything runs, and never an option or a name the learner cannot use.
 #include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
 
 #include <string>
 

@@ -2,6 +2,7 @@
 // cases, the verdict records a resumed run reads back, the class reports' formats, and the
 // hidden-tests file (runner/classroom/roster_hidden.h). The whole command is tested in test_grade_roster.cpp.
 #include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
 
 #include "checker/grade/grade.h"
 #include "checker/report/class_report.h"

@@ -1,6 +1,7 @@
 // Grading exercise 02-transpose-tiled end to end: the exercise as the repository ships it, the
 // real NVRTC, the emulator, and learner files (the stub, the solution, tests/fixtures/*.cu) as data.
 #include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
 
 #include <map>
 #include <string>

@@ -1,6 +1,7 @@
 // `tilecamp profile` below the command line: reading --arg specs, running a kernel with them on the
 // emulator, and the JSON object that scripts and the course's tooling read (its keys are a contract).
 #include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
 
 #include <cstring>
 #include <string>

@@ -1,5 +1,7 @@
 #include "checker/report/class_report.h"
 
+#include <nlohmann/json.hpp>
+
 #include <fmt/format.h>
 
 #include <algorithm>

@@ -1,7 +1,7 @@
 // Renders a ProfileReport: the text `tilecamp profile` prints, and its `--json` object.
 #pragma once
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 
 #include "checker/diagnostic.h"

@@ -1,5 +1,7 @@
 #include "checker/report/student_report.h"
 
+#include <nlohmann/json.hpp>
+
 #include <fmt/format.h>
 
 #include <map>

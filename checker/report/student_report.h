@@ -3,7 +3,7 @@
 // itself could not grade a submission; the instructor's reports (class_report.h) keep all that.
 #pragma once
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 
 #include "checker/grade/verdict.h"

@@ -1,5 +1,7 @@
 #include "checker/report/verdict_record.h"
 
+#include <nlohmann/json.hpp>
+
 #include "checker/report/verdict_report.h"
 
 namespace tilecamp::report {

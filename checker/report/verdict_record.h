@@ -3,7 +3,7 @@
 // object as `check --json` (verdict_json), plus `"hidden": true` on the checks of hidden cases.
 #pragma once
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include "checker/grade/verdict.h"
 #include "checker/util/expected.h"

@@ -1,7 +1,7 @@
 // Renders an exercise's Verdict: the text `tilecamp check` prints, and its `--json` object.
 #pragma once
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <string_view>
 

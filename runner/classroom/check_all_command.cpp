@@ -1,5 +1,6 @@
 // tilecamp check-all [--jobs N] [--seed N] [--backend ...] [--json]: every exercise of the course,
 // the learner's own kernel.cu files, in parallel, with a line per exercise as it finishes.
+#include <nlohmann/json.hpp>
 #include <fmt/format.h>
 #include <unistd.h>
 

@@ -3,6 +3,7 @@
 // The instructor's grading of a whole class: every student's folder in the roster, each
 // submission in a child process of its own, in parallel; each student's result kept as soon as it
 // is known, so that a rerun resumes; then the class reports and a summary.
+#include <nlohmann/json.hpp>
 #include <fmt/format.h>
 #include <unistd.h>
 

@@ -1,5 +1,6 @@
 // tilecamp check EXERCISE [--file PATH] [--backend auto|emulator|gpu] [--seed N] [--gpu NAME]
 //                [--json | --format text|json|gradescope]
+#include <nlohmann/json.hpp>
 #include <iostream>
 
 #include "checker/report/student_report.h"

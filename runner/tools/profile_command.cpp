@@ -1,5 +1,6 @@
 // tilecamp profile FILE.cu|FILE.ptx --kernel NAME --grid X[,Y[,Z]] --block X[,Y[,Z]]
 //                  [--arg SPEC]... [--seed N] [--gpu NAME] [--json] [--explain LINE]
+#include <nlohmann/json.hpp>
 #include <charconv>
 #include <filesystem>
 #include <fstream>
