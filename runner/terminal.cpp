@@ -9,6 +9,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "checker/util/shell.h"
+
 namespace tilecamp::runner {
 
 report::Style style_for(std::FILE* stream) {
@@ -46,16 +48,6 @@ std::filesystem::path course_source(const std::filesystem::path& root) {
   return source;
 }
 
-std::string shell_quoted_path(const std::string& path) {
-  const bool safe = !path.empty() && std::all_of(path.begin(), path.end(), [](char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) || std::strchr("/._-~+", c) != nullptr;
-  });
-  if (safe) return path;
-  std::string quoted = "'";
-  for (char c : path) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return quoted + "'";
-}
-
 std::string tilecamp_command() {
   namespace fs = std::filesystem;
   std::error_code error;
@@ -68,11 +60,11 @@ std::string tilecamp_command() {
     if (end == std::string::npos) end = dirs.size();
     const fs::path candidate = fs::path(dirs.substr(start, end - start)) / "tilecamp";
     if (end > start && ::access(candidate.c_str(), X_OK) == 0) {
-      return fs::equivalent(candidate, self, error) ? "tilecamp" : shell_quoted_path(self.string());
+      return fs::equivalent(candidate, self, error) ? "tilecamp" : shell_quoted(self.string());
     }
     start = end + 1;
   }
-  return shell_quoted_path(self.string());
+  return shell_quoted(self.string());
 }
 
 bool read_file(const std::filesystem::path& path, std::string& contents, std::string& error) {

@@ -20,9 +20,6 @@ std::optional<std::filesystem::path> find_course_root();
 // ROOT/.tilecamp/source): where the hints and solutions are. ROOT itself for the course as shipped.
 std::filesystem::path course_source(const std::filesystem::path& root);
 
-// A path as a shell reads it back: as is when it holds only safe characters, else in single quotes.
-std::string shell_quoted_path(const std::string& path);
-
 // How to run this program from a new shell: "tilecamp" when that name on the PATH is this
 // program, else its full path.
 std::string tilecamp_command();

@@ -18,6 +18,7 @@
 #include "checker/grade/judge.h"
 #include "checker/grade/metrics.h"
 #include "checker/grade/signature.h"
+#include "checker/util/shell.h"
 #include "checker/grade/reference.h"
 #include "checker/ptx/kernel_lookup.h"
 #include "checker/report/profile_report.h"
@@ -93,17 +94,6 @@ std::string source_line(const std::string& text, int line) {
   const std::string current = physical_line(text, line);
   const size_t start = current.find_first_not_of(" \t");
   return start == std::string::npos ? "" : current.substr(start);
-}
-
-// `path` as a shell reads it back: as it is when plain, else in single quotes.
-std::string shell_quoted(const std::string& path) {
-  const bool plain = !path.empty() && std::all_of(path.begin(), path.end(), [](char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '/' || c == '.' || c == '_' || c == '-' || c == '+';
-  });
-  if (plain) return path;
-  std::string quoted = "'";
-  for (char c : path) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return quoted + "'";
 }
 
 // The source line where a ratio metric is worst, for a message that points at the code.

@@ -2,6 +2,7 @@
 
 #include <sstream>
 
+#include "checker/grade/toml_fields.h"
 #include "checker/ptx/kernel_lookup.h"
 
 namespace tilecamp::grade {
@@ -37,12 +38,6 @@ std::string exercise_signature(const Exercise& exercise) {
     text += (i ? ", " : "") + exercise.params[i].type + " " + exercise.params[i].name;
   }
   return text + ")";
-}
-
-std::string joined(const std::vector<std::string>& types) {
-  std::string text;
-  for (size_t i = 0; i < types.size(); ++i) text += (i ? ", " : "") + types[i];
-  return text;
 }
 
 }  // namespace

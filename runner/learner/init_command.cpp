@@ -10,6 +10,7 @@
 #include <iostream>
 
 #include "checker/grade/exercise.h"
+#include "checker/util/shell.h"
 #include "runner/command.h"
 #include "runner/learner/learner_course.h"
 #include "runner/terminal.h"
@@ -25,7 +26,7 @@ Expected<std::string> without_hints(const fs::path& file) {
   std::string text, error;
   if (!read_file(file, text, error)) return make_error(error);
   std::string out;
-  bool in_hints = false, found = false;
+  bool in_hints = false;
   size_t at = 0;
   while (at < text.size()) {
     size_t end = text.find('\n', at);
@@ -33,7 +34,6 @@ Expected<std::string> without_hints(const fs::path& file) {
     const std::string line = text.substr(at, end - at);
     at = end;
     if (!in_hints && line.starts_with("hints = [")) {
-      found = true;
       in_hints = line.find(']') == std::string::npos;
       out += "hints = []  # tilecamp gives them one at a time: h on the course's screen, or tilecamp hint\n";
       continue;
@@ -45,7 +45,6 @@ Expected<std::string> without_hints(const fs::path& file) {
     out += line;
   }
   if (in_hints) return make_error(file.string() + ": the `hints` array never closes (expected a line starting with `]`)");
-  (void)found;
   return out;
 }
 
@@ -138,7 +137,7 @@ int run_init(const std::string& directory) {
   std::cout << fmt::format(
       "Made a course folder in {}: {} exercises and their lessons ({} files), without the solutions; "
       "hints come from tilecamp one at a time.\nStart it: cd {} && tilecamp\n",
-      directory, course->exercises.size(), files, shell_quoted_path(directory));
+      directory, course->exercises.size(), files, shell_quoted(directory));
   return k_exit_ok;
 }
 

@@ -47,6 +47,7 @@ class WatchSession {
   void check();                                  // starts a check beside the screen
   void finish_check(grade::Verdict verdict);     // its verdict arrived
   void stop_overdue_check();                     // past its time: stopped, said so
+  void settle_check(bool readable);              // either of those, when due; redraws
   void draw();
   After on_key(const Key& key);
   void next();
@@ -149,6 +150,21 @@ void WatchSession::finish_check(grade::Verdict verdict) {
   m_course.reload_progress();
   if (!m_course.progress.record(m_entry->id, m_source, m_verdict->status == grade::VerdictStatus::Pass, error)) {
     m_message = "Your progress could not be saved: " + error;
+  }
+}
+
+void WatchSession::settle_check(bool readable) {
+  if (!m_running.running()) return;
+  if (readable) {
+    if (auto verdict = m_running.poll_result()) {
+      finish_check(std::move(*verdict));
+      draw();
+      return;
+    }
+  }
+  if (m_running.seconds() > overdue_seconds()) {
+    stop_overdue_check();
+    draw();
   }
 }
 
@@ -402,8 +418,7 @@ int WatchSession::run(const grade::CourseEntry& start) {
     const auto now = WatchClock::now();
     int timeout = m_watcher ? m_watcher->timeout_ms(now) : -1;
     if (m_screen_is_terminal) timeout = timeout < 0 ? 500 : std::min(timeout, 500);  // notice a resized window
-    if (m_running.running()) timeout = timeout < 0 ? 1000 : std::min(timeout, 1000);  // the seconds counter
-    if (m_all.running()) timeout = timeout < 0 ? 1000 : std::min(timeout, 1000);
+    if (m_running.running() || m_all.running()) timeout = timeout < 0 ? 1000 : std::min(timeout, 1000);  // the seconds counter
     pollfd fds[4] = {{STDIN_FILENO, POLLIN, 0},
                      {m_watcher ? m_watcher->fd() : -1, POLLIN, 0},
                      {m_running.fd(), POLLIN, 0},
@@ -416,16 +431,7 @@ int WatchSession::run(const grade::CourseEntry& start) {
         draw();
       }
     }
-    if (m_running.running() && (fds[2].revents & (POLLIN | POLLHUP))) {
-      if (auto verdict = m_running.poll_result()) {
-        finish_check(std::move(*verdict));
-        draw();
-      }
-    }
-    if (m_running.running() && m_running.seconds() > overdue_seconds()) {
-      stop_overdue_check();
-      draw();
-    }
+    settle_check(fds[2].revents & (POLLIN | POLLHUP));
     if (m_watcher && (fds[1].revents & POLLIN)) m_watcher->drain(woke);
     if (m_watcher && m_watcher->saved(woke) && changed_since_check()) {  // a new save restarts a check
       m_message.clear();
@@ -438,13 +444,7 @@ int WatchSession::run(const grade::CourseEntry& start) {
         while (m_running.running()) {
           pollfd done{m_running.fd(), POLLIN, 0};
           ::poll(&done, 1, 1000);
-          if (auto verdict = m_running.poll_result()) {
-            finish_check(std::move(*verdict));
-            draw();
-          } else if (m_running.seconds() > overdue_seconds()) {
-            stop_overdue_check();
-            draw();
-          }
+          settle_check(done.revents & (POLLIN | POLLHUP));
         }
         break;
       }
