@@ -32,8 +32,10 @@ if [ ! -e "$cuda/lib64/libnvrtc.so" ] && ! ldconfig -p 2>/dev/null | grep -q lib
   echo "          or point CUDAToolkit_ROOT at it: CUDAToolkit_ROOT=/path/to/cuda ./start.sh" >&2
   exit 1
 fi
-cmake_args=(-S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo)
+# Release: no debug information, which would cost a third of the build's time.
+cmake_args=(-S . -B build -DCMAKE_BUILD_TYPE=Release)
 [ -n "${CUDAToolkit_ROOT:-}" ] && cmake_args+=("-DCUDAToolkit_ROOT=$CUDAToolkit_ROOT")
+command -v ccache >/dev/null && cmake_args+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
 
 if [ "${1:-}" = "--test" ]; then
   cmake "${cmake_args[@]}" >/dev/null
