@@ -55,14 +55,14 @@ int run_completion(const std::string& shell) {
 
 }  // namespace
 
-std::function<int()> setup_completion_command(CLI::App& app) {
+std::function<int()> setup_completion_command(CommandLine& app) {
   auto shell = std::make_shared<std::string>();
-  CLI::App* command = app.add_subcommand("completion", "Print a shell completion script (bash or zsh)");
-  command->footer(
+  CommandLine command = app.subcommand("completion", "Print a shell completion script (bash or zsh)");
+  command.footer(
       "Examples:\n"
       "  eval \"$(tilecamp completion bash)\"   # in ~/.bashrc: commands, options, exercise ids, lessons\n"
       "  eval \"$(tilecamp completion zsh)\"    # in ~/.zshrc");
-  command->add_option("shell", *shell, "bash or zsh")->required();
+  command.option("shell", *shell, "bash or zsh").required();
   return [shell] { return run_completion(*shell); };
 }
 

@@ -45,29 +45,14 @@ int main(int argc, char** argv) {
   if (argc >= 2 && std::string(argv[1]) == tilecamp::runner::k_grade_one_argument) {
     return tilecamp::runner::run_grade_one(argc, argv);
   }
-  CLI::App app("tilecamp: learn the GPU memory hierarchy by writing CUDA kernels", "tilecamp");
-  app.require_subcommand(0, 1);
-  app.set_version_flag("--version", std::string("tilecamp ") + TILECAMP_VERSION);
-  app.footer(
+  const tilecamp::runner::ProgramText text{
+      "tilecamp: learn the GPU memory hierarchy by writing CUDA kernels", "tilecamp",
+      std::string("tilecamp ") + TILECAMP_VERSION,
       "tilecamp alone runs the course in this terminal: the lesson you are on, then its exercise, checked again\n"
       "at every save of its kernel.cu. Keys there: n next, h hint, l list, v lesson, r re-check, s solution (once\n"
       "it passes), x reset, q quit. Not on a terminal, it prints where you are and the exercises.\n\n"
       "Start a course folder of your own: tilecamp init DIR, then cd DIR && tilecamp.\n\n"
       "Environment: TILECAMP_ROOT the course folder (else the nearest folder above with exercises/course.toml);\n"
-      "NO_COLOR no colour; TILECAMP_NO_PAGER=1 print lessons without the pager.");
-  std::vector<std::pair<CLI::App*, std::function<int()>>> handlers;
-  for (const auto& command : k_commands) {
-    auto run = command.setup(app);
-    handlers.emplace_back(app.get_subcommand(command.name), std::move(run));
-  }
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::ParseError& error) {
-    const int code = app.exit(error);
-    return code == 0 ? 0 : tilecamp::runner::k_exit_usage;
-  }
-  for (auto& [subcommand, run] : handlers) {
-    if (subcommand->parsed()) return run();
-  }
-  return tilecamp::runner::run_course_overview();
+      "NO_COLOR no colour; TILECAMP_NO_PAGER=1 print lessons without the pager."};
+  return tilecamp::runner::run_program(argc, argv, text, k_commands, tilecamp::runner::run_course_overview);
 }

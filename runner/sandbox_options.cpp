@@ -10,14 +10,14 @@
 
 namespace tilecamp::runner {
 
-void add_sandbox_options(CLI::App* command, SandboxChoice& choice, double default_seconds) {
+void add_sandbox_options(CommandLine& command, SandboxChoice& choice, double default_seconds) {
   choice.seconds = default_seconds;
-  command->add_option("--time-limit", choice.seconds,
+  command.option("--time-limit", choice.seconds,
                       "seconds one check may take, compiling included (default " + std::to_string(static_cast<int>(default_seconds)) + ")")
-      ->check(CLI::Range(1.0, 86400.0));
-  command->add_option("--memory-limit", choice.memory_mib, "MiB of memory one check may use (default 2048)")
-      ->check(CLI::Range(256, 1 << 20));
-  command->add_flag("--no-sandbox", choice.no_sandbox,
+      .range(1.0, 86400.0);
+  command.option("--memory-limit", choice.memory_mib, "MiB of memory one check may use (default 2048)")
+      .range(256, 1 << 20);
+  command.flag("--no-sandbox", choice.no_sandbox,
                     "compile and run kernels without Landlock and seccomp (limits still apply): unsafe for kernels "
                     "you did not write");
 }

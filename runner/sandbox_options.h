@@ -2,7 +2,7 @@
 // check-all, profile, explain, grade, dev check): --time-limit, --memory-limit, --no-sandbox.
 #pragma once
 
-#include <CLI/CLI.hpp>
+#include "runner/cli.h"
 #include <memory>
 #include <string>
 
@@ -18,7 +18,7 @@ struct SandboxChoice {
 };
 
 // Adds --time-limit (default `default_seconds`), --memory-limit and --no-sandbox to `command`.
-void add_sandbox_options(CLI::App* command, SandboxChoice& choice, double default_seconds);
+void add_sandbox_options(CommandLine& command, SandboxChoice& choice, double default_seconds);
 
 // A sandbox for this program's checks. Where the machine lacks Landlock or seccomp: with
 // `require_confinement` (grading others' kernels) an Error saying so and that --no-sandbox would

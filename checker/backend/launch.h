@@ -31,6 +31,10 @@ struct LaunchConfig {
   uint64_t warp_instruction_budget = 5'000'000;
   // The same for the whole launch, so that a huge grid of slow warps also ends.
   uint64_t instruction_budget = 2'000'000'000;
+  // Wall-clock milliseconds the launch may run (0: no limit). Past it the launch stops with a
+  // "time-limit" finding that names the lines its instructions went to: the sandbox sets it a
+  // little short of the check's deadline, so a kernel that runs too long is told where.
+  uint32_t time_limit_ms = 0;
   // Shown every global and shared access and every barrier as they happen (tilecamp viz, explain).
   emu::AccessObserver* observer = nullptr;
   // When not empty, only these blocks of the grid run, each with its own blockIdx: a sample from

@@ -62,11 +62,12 @@ Expected<Counters> read_counters(MessageReader& in) {
 
 }  // namespace
 
-void write_launch_request(MessageWriter& out, const LaunchRequest& request) {
+void write_launch_request(MessageWriter& out, const LaunchRequest& request, uint32_t time_limit_ms) {
   out.text(request.kernel);
   write_dim3(out, request.config.grid);
   write_dim3(out, request.config.block);
   out.u32(request.config.dynamic_shared_bytes).u64(request.config.warp_instruction_budget).u64(request.config.instruction_budget);
+  out.u32(time_limit_ms);
   out.u32(static_cast<uint32_t>(request.config.sample_blocks.size()));
   for (const Dim3& block : request.config.sample_blocks) write_dim3(out, block);
   out.u32(request.config.sample_uniform_after);
@@ -93,6 +94,7 @@ Expected<LaunchRequest> read_launch_request(MessageReader& in) {
   TC_TRY_ASSIGN(request.config.dynamic_shared_bytes, in.u32());
   TC_TRY_ASSIGN(request.config.warp_instruction_budget, in.u64());
   TC_TRY_ASSIGN(request.config.instruction_budget, in.u64());
+  TC_TRY_ASSIGN(request.config.time_limit_ms, in.u32());
   TC_TRY_ASSIGN(uint32_t sampled, in.u32());
   for (uint32_t i = 0; i < sampled; ++i) {
     TC_TRY_ASSIGN(Dim3 block, read_dim3(in));

@@ -9,7 +9,8 @@
 
 namespace tilecamp::child {
 
-void write_launch_request(MessageWriter& out, const LaunchRequest& request);
+// `time_limit_ms` replaces the request's own (the sandbox gives a launch what is left of the check).
+void write_launch_request(MessageWriter& out, const LaunchRequest& request, uint32_t time_limit_ms);
 Expected<LaunchRequest> read_launch_request(MessageReader& in);
 
 void write_launch_result(MessageWriter& out, const LaunchResult& result);

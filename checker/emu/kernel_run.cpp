@@ -62,6 +62,9 @@ KernelRun::KernelRun(const Emulator& emulator, const ptx::Function& function,
       m_memory(memory),
       m_warned_uninitialized(function.instructions.size(), 0),
       m_budget_left(config.instruction_budget),
+      m_time_limit_at(config.time_limit_ms == 0
+                          ? std::chrono::steady_clock::time_point::max()
+                          : std::chrono::steady_clock::now() + std::chrono::milliseconds(config.time_limit_ms)),
       m_counters(function.instructions.size()) {}
 
 LaunchResult KernelRun::run() {
@@ -190,18 +193,56 @@ void KernelRun::run_warp(Warp& warp) {
       exit_lanes(warp, top.mask);
       continue;
     }
-    if (m_budget_left-- == 0 || warp.executed >= m_config.warp_instruction_budget) {
-      const bool one_warp = warp.executed >= m_config.warp_instruction_budget;
-      fail(m_code[top.pc], "runaway",
-           (one_warp ? "warp " + std::to_string(warp.index) + " of block " + block_name() + " ran more than " +
-                           std::to_string(m_config.warp_instruction_budget) + " instructions"
-                     : "the kernel ran more than " + std::to_string(m_config.instruction_budget) +
-                           " warp instructions") +
-               " without finishing: an infinite loop? It was at " + where(top.pc));
-      return;
-    }
+    if (out_of_budget(warp, top.pc)) return;
     execute(warp);
   }
+}
+
+bool KernelRun::out_of_budget(const Warp& warp, uint32_t pc) {
+  const bool one_warp = warp.executed >= m_config.warp_instruction_budget;
+  if (m_budget_left-- == 0 || one_warp) {
+    fail(m_code[pc], "runaway",
+         (one_warp ? "warp " + std::to_string(warp.index) + " of block " + block_name() + " ran more than " +
+                         std::to_string(m_config.warp_instruction_budget) + " instructions"
+                   : "the kernel ran more than " + std::to_string(m_config.instruction_budget) +
+                         " warp instructions") +
+             " without finishing: an infinite loop? It was at " + where(pc) + "; its instructions went to " +
+             hottest_lines());
+    return true;
+  }
+  // The clock is read once in 16384 instructions: a few microseconds apart, and no cost to count.
+  if ((m_budget_left & 0x3fff) != 0 || std::chrono::steady_clock::now() < m_time_limit_at) return false;
+  fail(m_code[pc], "time-limit",
+       "the kernel was still running when the check's time ran out, and was stopped in block " + block_name() +
+           ". Its instructions went to " + hottest_lines() +
+           ": a loop that runs far more often than it should, or one that never ends?");
+  return true;
+}
+
+std::string KernelRun::hottest_lines() const {
+  std::map<int, uint64_t> by_line;
+  uint64_t total = 0;
+  for (size_t pc = 0; pc < m_counters.size(); ++pc) {
+    const uint64_t executed = m_counters[pc].warp_instructions;
+    if (executed == 0) continue;
+    by_line[m_code[pc].location.line] += executed;
+    total += executed;
+  }
+  std::vector<std::pair<uint64_t, int>> ranked;
+  for (const auto& [line, executed] : by_line) ranked.emplace_back(executed, line);
+  std::sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) {
+    return a.first != b.first ? a.first > b.first : a.second < b.second;
+  });
+  std::string text;
+  for (size_t i = 0; i < ranked.size() && i < 3; ++i) {
+    const auto [executed, line] = ranked[i];
+    const uint64_t percent = executed * 100 / total;
+    if (i > 0 && percent == 0) break;
+    if (i > 0) text += ", ";
+    text += (line == 0 ? std::string("PTX without a source line") : "line " + std::to_string(line)) + " (" +
+            std::to_string(percent) + "%)";
+  }
+  return text.empty() ? "no line yet" : text;
 }
 
 uint32_t KernelRun::guard_mask(const Warp& warp, const Instruction& in, uint32_t active) const {

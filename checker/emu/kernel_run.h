@@ -4,6 +4,7 @@
 
 #include <array>
 #include <bit>
+#include <chrono>
 #include <deque>
 #include <string>
 #include <vector>
@@ -196,6 +197,10 @@ class KernelRun {
   std::string shared_element(uint64_t address, uint32_t unit_bytes = 4, const char* unit = "word") const;
   std::string block_name() const;
   std::string where(uint32_t pc) const;
+  // "line 12 (71%), line 14 (20%)": the source lines this launch's warp instructions went to, most first.
+  std::string hottest_lines() const;
+  // Ends the launch with a "runaway" or "time-limit" finding when a budget is spent.
+  bool out_of_budget(const Warp& warp, uint32_t pc);
 
   const Emulator& m_emulator;
   const ptx::Module& m_module;
@@ -225,6 +230,7 @@ class KernelRun {
   std::vector<uint8_t> m_local;  // block threads x local_bytes
   std::vector<uint64_t> m_registers;
   uint64_t m_budget_left = 0;
+  std::chrono::steady_clock::time_point m_time_limit_at;  // max() when the launch has no time limit
   bool m_failed = false;
   std::vector<uint32_t> m_warned_barriers;
   std::array<BarrierReduction, 16> m_reductions{};

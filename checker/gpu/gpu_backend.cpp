@@ -118,7 +118,7 @@ Expected<LaunchOutcome> GpuBackend::launch(const LaunchRequest& request) {
   if (m_loaded_generation != m_session->worker.generation() || !m_session->worker.running()) TC_TRY(send_load());
   MessageWriter message;
   message.u32(static_cast<uint32_t>(Request::Launch)).u32(m_slot);
-  write_launch_request(message, request);
+  write_launch_request(message, request, request.config.time_limit_ms);
   const double timeout_s = m_session->options.timeout_s;
   auto reply = m_session->worker.call(message.data(), static_cast<int64_t>(timeout_s * 1e3));
   if (!reply) {

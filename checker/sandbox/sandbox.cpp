@@ -3,7 +3,9 @@
 #include <signal.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 
 #include "checker/child/launch_wire.h"
@@ -95,7 +97,7 @@ class SandboxedEmulator : public Backend {
     }
     MessageWriter message;
     message.u32(static_cast<uint32_t>(Request::Launch)).u32(m_slot);
-    child::write_launch_request(message, request);
+    child::write_launch_request(message, request, m_sandbox->launch_time_limit_ms());
     message.u32(static_cast<uint32_t>(finder != nullptr ? Observe::WorstAccesses : Observe::Nothing));
     Sandbox::CallResult called = m_sandbox->call(message.data(), "running the kernel", reply_limit(message.data().size()));
     if (called.finding) return stopped_launch(request, *called.finding);
@@ -110,6 +112,9 @@ class SandboxedEmulator : public Backend {
       outcome.buffers.push_back(std::move(bytes));
     }
     TC_TRY_ASSIGN(outcome.profile, child::read_launch_result(reply));
+    for (Diagnostic& diagnostic : outcome.profile.diagnostics) {
+      if (diagnostic.kind == "time-limit") diagnostic.message += m_sandbox->option_hint("--time-limit");
+    }
     TC_TRY_ASSIGN(WorstAccessLines lines, read_worst_accesses(reply));
     if (finder != nullptr) finder->adopt(std::move(lines));
     return outcome;
@@ -199,6 +204,15 @@ Sandbox::CallResult Sandbox::call(const std::string& request, const std::string&
     result.error = *status == static_cast<uint32_t>(Reply::Unconfined) ? "the sandbox could not confine itself: " + text : text;
   }
   return result;
+}
+
+uint32_t Sandbox::launch_time_limit_ms() const {
+  const int64_t left =
+      std::chrono::duration_cast<std::chrono::milliseconds>(m_deadline - std::chrono::steady_clock::now()).count();
+  // The emulator stops itself a little before the child is killed, to say where the time went; the
+  // margin covers sending back what it has.
+  const int64_t limit = left - std::min<int64_t>(1000, left / 5);
+  return static_cast<uint32_t>(std::clamp<int64_t>(limit, 1, UINT32_MAX));
 }
 
 std::string Sandbox::option_hint(const std::string& option) const {

@@ -62,11 +62,13 @@ class Sandbox : public std::enable_shared_from_this<Sandbox> {
   // For slots: each emulator backend has its own module in the child.
   uint32_t next_slot() { return m_next_slot++; }
   uint64_t generation() const { return m_worker.generation(); }
+  // What a launch may run, in milliseconds: the check's time left, less a margin to report in.
+  uint32_t launch_time_limit_ms() const;
+  std::string option_hint(const std::string& option) const;  // " (change the limit with OPTION)" or ""
 
  private:
   explicit Sandbox(SandboxOptions options);
   LimitFinding finding_after(const std::string& doing) const;
-  std::string option_hint(const std::string& option) const;
 
   SandboxOptions m_options;
   child::WorkerProcess m_worker;

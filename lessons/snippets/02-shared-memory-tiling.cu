@@ -5,23 +5,25 @@
 #define TILE_DIM 32
 
 // example-begin naive
-// in: `height` rows of `width` floats. out: `width` rows of `height`.
-__global__ void transposeNaive(const float* in, float* out, int width,
-                               int height) {
+// in: `height` rows of `width` floats. out: `in` turned a quarter turn
+// clockwise, `width` rows of `height`: row y of `in` becomes column
+// height - 1 - y of `out`.
+__global__ void rotateNaive(const float* in, float* out, int width,
+                            int height) {
   int x = blockIdx.x * blockDim.x + threadIdx.x;  // column of `in`
   int y = blockIdx.y * blockDim.y + threadIdx.y;  // row of `in`
   if (x < width && y < height) {
     // Lanes read a row of `in` (x + 0..31) and write a column of
-    // `out`: x * height + y jumps `height` floats from lane to lane.
-    out[x * height + y] = in[y * width + x];
+    // `out`: x * height jumps `height` floats from lane to lane.
+    out[x * height + (height - 1 - y)] = in[y * width + x];
   }
 }
 // example-end naive
 
 // example-begin tiled
 // One block of TILE_DIM x TILE_DIM threads per TILE_DIM x TILE_DIM tile.
-__global__ void transposeTiled(const float* in, float* out, int width,
-                               int height) {
+__global__ void rotateTiled(const float* in, float* out, int width,
+                            int height) {
   __shared__ float tile[TILE_DIM][TILE_DIM];  // one per block
 
   // 1. Load: lanes run along a row of `in`. Coalesced.
@@ -34,13 +36,14 @@ __global__ void transposeTiled(const float* in, float* out, int width,
   // 2. Wait until the whole tile is in shared memory.
   __syncthreads();
 
-  // 3. Store: this block writes tile (blockIdx.y, blockIdx.x) of `out`,
-  //    lanes again running along a row, now a row of `out`. The
-  //    transposition happens in the shared-memory read: swapped indices.
-  int out_x = blockIdx.y * TILE_DIM + threadIdx.x;  // column of `out`
+  // 3. Store: a row of `out` is a column of `in`, read bottom to top.
+  //    Lane tx takes row TILE_DIM - 1 - tx of the tile, so that lanes
+  //    again run along a row, now a row of `out`.
+  int r = TILE_DIM - 1 - threadIdx.x;               // row of the tile
+  int in_y = blockIdx.y * TILE_DIM + r;             // and of `in`
   int out_y = blockIdx.x * TILE_DIM + threadIdx.y;  // row of `out`
-  if (out_x < height && out_y < width) {
-    out[out_y * height + out_x] = tile[threadIdx.x][threadIdx.y];
+  if (in_y < height && out_y < width) {
+    out[out_y * height + (height - 1 - in_y)] = tile[r][threadIdx.y];
   }
 }
 // example-end tiled

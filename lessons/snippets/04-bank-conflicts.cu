@@ -31,8 +31,8 @@ __global__ void sharedStride4(float4* out, int stride) {
 // example-begin padded
 // Launch TILE_DIM x BLOCK_ROWS threads per TILE_DIM x TILE_DIM tile:
 // each thread moves TILE_DIM / BLOCK_ROWS = 4 elements.
-__global__ void transposePadded(const float* in, float* out, int width,
-                                int height) {
+__global__ void rotatePadded(const float* in, float* out, int width,
+                             int height) {
   // +1: row r starts at word 33 * r, so a column's 32 words fall in
   // banks r % 32: all different.
   __shared__ float tile[TILE_DIM][TILE_DIM + 1];
@@ -46,18 +46,21 @@ __global__ void transposePadded(const float* in, float* out, int width,
   }
   __syncthreads();
 
-  x = blockIdx.y * TILE_DIM + threadIdx.x;  // now a column of `out`
-  y = blockIdx.x * TILE_DIM + threadIdx.y;  // and a row of `out`
+  int r = TILE_DIM - 1 - threadIdx.x;               // row of the tile
+  int in_y = blockIdx.y * TILE_DIM + r;             // and of `in`
+  int out_y = blockIdx.x * TILE_DIM + threadIdx.y;  // row of `out`
   for (int j = 0; j < TILE_DIM; j += BLOCK_ROWS) {
-    if (x < height && y + j < width) {
-      out[(y + j) * height + x] = tile[threadIdx.x][threadIdx.y + j];
+    if (in_y < height && out_y + j < width) {
+      // Lanes read a column of the tile: 32 rows, 32 banks.
+      out[(out_y + j) * height + (height - 1 - in_y)] =
+          tile[r][threadIdx.y + j];
     }
   }
 }
 // example-end padded
 
 // The same kernel without the padding column: the column read is a 32-way bank conflict.
-__global__ void transposeUnpadded(const float* in, float* out, int width, int height) {
+__global__ void rotateUnpadded(const float* in, float* out, int width, int height) {
   __shared__ float tile[TILE_DIM][TILE_DIM];
   int x = blockIdx.x * TILE_DIM + threadIdx.x;
   int y = blockIdx.y * TILE_DIM + threadIdx.y;
@@ -65,10 +68,11 @@ __global__ void transposeUnpadded(const float* in, float* out, int width, int he
     if (x < width && y + j < height) tile[threadIdx.y + j][threadIdx.x] = in[(y + j) * width + x];
   }
   __syncthreads();
-  x = blockIdx.y * TILE_DIM + threadIdx.x;
-  y = blockIdx.x * TILE_DIM + threadIdx.y;
+  int r = TILE_DIM - 1 - threadIdx.x;
+  int in_y = blockIdx.y * TILE_DIM + r;
+  int out_y = blockIdx.x * TILE_DIM + threadIdx.y;
   for (int j = 0; j < TILE_DIM; j += BLOCK_ROWS) {
-    if (x < height && y + j < width) out[(y + j) * height + x] = tile[threadIdx.x][threadIdx.y + j];
+    if (in_y < height && out_y + j < width) out[(out_y + j) * height + (height - 1 - in_y)] = tile[r][threadIdx.y + j];
   }
 }
 

@@ -135,19 +135,19 @@ int run_check_all(const CheckAllOptions& options) {
 
 }  // namespace
 
-std::function<int()> setup_check_all_command(CLI::App& app) {
+std::function<int()> setup_check_all_command(CommandLine& app) {
   auto options = std::make_shared<CheckAllOptions>();
-  CLI::App* command = app.add_subcommand("check-all", "Grade every exercise of the course, in parallel");
-  command->footer(
+  CommandLine command = app.subcommand("check-all", "Grade every exercise of the course, in parallel");
+  command.footer(
       "Examples:\n"
       "  tilecamp check-all                 # a line per exercise as it finishes, then a summary\n"
       "  tilecamp check-all --json --seed 7 # {\"seed\", \"passed\", \"failed\", \"errors\", \"exercises\": [verdicts]}\n\n"
       "Exit status: 0 every exercise passed, 1 some failed, 2 some could not be checked.");
-  command->add_option("--seed", options->seed, "seed for the hidden cases and inputs (default: a fresh one, printed)");
-  command->add_option("--backend", options->backend, k_backend_help);
-  command->add_option("--gpu", options->gpu, "the GPU whose cost model gives the emulator's modelled speedup (default h200)");
-  command->add_option("--jobs", options->jobs, "exercises graded at once (default: one per CPU core; one on a GPU)");
-  command->add_flag("--json", options->json, "print every verdict as one JSON object");
+  command.option("--seed", options->seed, "seed for the hidden cases and inputs (default: a fresh one, printed)");
+  command.option("--backend", options->backend, k_backend_help);
+  command.option("--gpu", options->gpu, "the GPU whose cost model gives the emulator's modelled speedup (default h200)");
+  command.option("--jobs", options->jobs, "exercises graded at once (default: one per CPU core; one on a GPU)");
+  command.flag("--json", options->json, "print every verdict as one JSON object");
   add_sandbox_options(command, options->sandbox, 60);
   return [options] { return run_check_all(*options); };
 }

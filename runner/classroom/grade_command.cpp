@@ -329,10 +329,10 @@ int run_grade(const GradeCommandOptions& options) {
 
 }  // namespace
 
-std::function<int()> setup_grade_command(CLI::App& app) {
+std::function<int()> setup_grade_command(CommandLine& app) {
   auto options = std::make_shared<GradeCommandOptions>();
-  CLI::App* command = app.add_subcommand("grade", "Grade a whole class: every student's folder in a roster (instructors)");
-  command->footer(
+  CommandLine command = app.subcommand("grade", "Grade a whole class: every student's folder in a roster (instructors)");
+  command.footer(
       "Examples:\n"
       "  tilecamp grade roster --out reports                            # every exercise of every student\n"
       "  tilecamp grade roster --out reports --hidden tests.toml --seed 8147\n"
@@ -343,28 +343,27 @@ std::function<int()> setup_grade_command(CLI::App& app) {
       "Students' kernels are compiled and run in a sandbox (Landlock and seccomp); without one grade refuses to\n"
       "start unless --no-sandbox is given. docs/security.md.\n\n"
       "Exit status: 0 every submission was graded, 1 some could not be graded (see grades.json), 2 could not run.");
-  command->add_option("roster", options->roster, "the folder holding one course folder per student")->required();
-  command->add_option("--out", options->out, "where the reports go (created if needed)")->required();
-  command->add_option("--hidden", options->hidden, "a TOML file of hidden cases and threshold overrides per exercise");
-  command
-      ->add_option("--seed", options->seed, "seed for the hidden draws (default: the last run's in REPORT_DIR, else a fresh one)")
-      ->check(CLI::Validator(
-          [](std::string& text) {
+  command.option("roster", options->roster, "the folder holding one course folder per student").required();
+  command.option("--out", options->out, "where the reports go (created if needed)").required();
+  command.option("--hidden", options->hidden, "a TOML file of hidden cases and threshold overrides per exercise");
+  command.option("--seed", options->seed, "seed for the hidden draws (default: the last run's in REPORT_DIR, else a fresh one)")
+      .check(
+          [](const std::string& text) {
             return text.starts_with("-") ? std::string("the seed is a non-negative integer (0 to 18446744073709551615)")
                                          : std::string();
           },
-          "", "non-negative"));
-  command->add_option("--jobs", options->jobs, "submissions graded at once (default: one per CPU core; one on a GPU)");
-  command->add_option("--backend", options->backend, k_backend_help);
-  command->add_option("--gpu", options->gpu, "the GPU whose cost model gives the emulator's modelled speedup (default h200)");
-  command->add_option("--exercises", options->exercises, "grade only these exercises (ID,ID,...)")->delimiter(',');
-  command->add_flag("--force", options->force, "regrade every student, even those unchanged since the last run");
-  command->add_option("--time-limit", options->limits.seconds, "seconds one submission may take to grade (default 120)")
-      ->check(CLI::PositiveNumber);
-  command->add_option("--memory-limit", options->limits.memory_mib,
+          "");
+  command.option("--jobs", options->jobs, "submissions graded at once (default: one per CPU core; one on a GPU)");
+  command.option("--backend", options->backend, k_backend_help);
+  command.option("--gpu", options->gpu, "the GPU whose cost model gives the emulator's modelled speedup (default h200)");
+  command.option("--exercises", options->exercises, "grade only these exercises (ID,ID,...)").delimiter(',');
+  command.flag("--force", options->force, "regrade every student, even those unchanged since the last run");
+  command.option("--time-limit", options->limits.seconds, "seconds one submission may take to grade (default 120)")
+      .positive();
+  command.option("--memory-limit", options->limits.memory_mib,
                       "MiB of memory one submission's compiling and emulation may use (default 4096)")
-      ->check(CLI::Range(256, 1 << 20));
-  command->add_flag("--no-sandbox", options->limits.no_sandbox,
+      .range(256, 1 << 20);
+  command.flag("--no-sandbox", options->limits.no_sandbox,
                     "grade where Landlock or seccomp is missing, without them: UNSAFE, a kernel could read any file "
                     "tilecamp can (the limits still apply)");
   return [options] { return run_grade(*options); };

@@ -89,10 +89,10 @@ int run_check(CheckOptions options) {
 
 }  // namespace
 
-std::function<int()> setup_check_command(CLI::App& app) {
+std::function<int()> setup_check_command(CommandLine& app) {
   auto options = std::make_shared<CheckOptions>();
-  CLI::App* command = app.add_subcommand("check", "Grade an exercise: compile, run hidden tests, check speed");
-  command->footer(
+  CommandLine command = app.subcommand("check", "Grade an exercise: compile, run hidden tests, check speed");
+  command.footer(
       "Examples:\n"
       "  tilecamp check 02-transpose-tiled                   # your exercises/02-transpose-tiled/kernel.cu\n"
       "  tilecamp check 02-transpose-tiled --file mine.cu    # another file, graded as that exercise\n"
@@ -100,17 +100,17 @@ std::function<int()> setup_check_command(CLI::App& app) {
       "  tilecamp check 02-transpose-tiled --json            # one JSON object (docs/learner-reference.md)\n"
       "  tilecamp check 02-transpose-tiled --format gradescope > /autograder/results/results.json\n\n"
       "Exit status: 0 passed, 1 failed (a check did not pass), 2 could not check.");
-  command->add_option("exercise", options->exercise, "the exercise, e.g. 02-transpose-tiled")->required();
-  command->add_option("--file", options->file, "check this kernel file instead of the exercise's kernel.cu");
-  command->add_option("--seed", options->seed, "seed for the hidden cases and inputs (default: a fresh one, printed)");
-  command->add_option("--backend", options->backend, k_backend_help);
-  command->add_option("--gpu", options->gpu, "the GPU whose cost model gives the emulator's modelled speedup (default h200)");
-  command->add_flag("--sanitize", options->sanitize,
+  command.option("exercise", options->exercise, "the exercise, e.g. 02-transpose-tiled").required();
+  command.option("--file", options->file, "check this kernel file instead of the exercise's kernel.cu");
+  command.option("--seed", options->seed, "seed for the hidden cases and inputs (default: a fresh one, printed)");
+  command.option("--backend", options->backend, k_backend_help);
+  command.option("--gpu", options->gpu, "the GPU whose cost model gives the emulator's modelled speedup (default h200)");
+  command.flag("--sanitize", options->sanitize,
                     "on a GPU, also run the cases under compute-sanitizer (memcheck, racecheck, synccheck)");
-  command->add_flag("--json", options->json, "print the verdict as one JSON object (the same as --format json)");
-  command->add_option("--format", options->format,
+  command.flag("--json", options->json, "print the verdict as one JSON object (the same as --format json)");
+  command.option("--format", options->format,
                       "text (default), json, or gradescope: Gradescope's results.json, hidden cases unshown")
-      ->check(CLI::IsMember({"text", "json", "gradescope"}));
+      .one_of({"text", "json", "gradescope"});
   add_sandbox_options(command, options->sandbox, 60);
   return [options] { return run_check(*options); };
 }

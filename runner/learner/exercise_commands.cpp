@@ -100,48 +100,48 @@ int run_next() {
 
 }  // namespace
 
-std::function<int()> setup_hint_command(CLI::App& app) {
+std::function<int()> setup_hint_command(CommandLine& app) {
   auto id = std::make_shared<std::string>();
-  CLI::App* command = app.add_subcommand("hint", "Show one more hint for an exercise (the current one by default)");
-  command->footer(
+  CommandLine command = app.subcommand("hint", "Show one more hint for an exercise (the current one by default)");
+  command.footer(
       "Examples:\n"
       "  tilecamp hint                  # the exercise you are on\n"
       "  tilecamp hint 02-transpose-tiled\n\n"
       "Each run reveals one more hint and shows those revealed so far; tilecamp remembers how many you saw.");
-  command->add_option("exercise", *id, "the exercise, e.g. 01-vector-add");
+  command.option("exercise", *id, "the exercise, e.g. 01-vector-add");
   return [id] { return run_hint(*id); };
 }
 
-std::function<int()> setup_reset_command(CLI::App& app) {
+std::function<int()> setup_reset_command(CommandLine& app) {
   auto id = std::make_shared<std::string>();
   auto yes = std::make_shared<bool>(false);
-  CLI::App* command = app.add_subcommand("reset", "Start an exercise over from its original stub");
-  command->footer(
+  CommandLine command = app.subcommand("reset", "Start an exercise over from its original stub");
+  command.footer(
       "Example:\n"
       "  tilecamp reset 01-vector-add\n"
       "  tilecamp reset 01-vector-add --yes    # without asking\n\n"
       "Your version is kept in .tilecamp/reset/EXERCISE-DATE-TIME.cu (every reset its own). The stubs are those tilecamp found the first time\n"
       "it ran in this course folder (kept in .tilecamp/stubs/).");
-  command->add_option("exercise", *id, "the exercise, e.g. 01-vector-add")->required();
-  command->add_flag("--yes,-y", *yes, "reset without asking");
+  command.option("exercise", *id, "the exercise, e.g. 01-vector-add").required();
+  command.flag("--yes,-y", *yes, "reset without asking");
   return [id, yes] { return run_reset(*id, *yes); };
 }
 
-std::function<int()> setup_solution_command(CLI::App& app) {
+std::function<int()> setup_solution_command(CommandLine& app) {
   auto id = std::make_shared<std::string>();
-  CLI::App* command = app.add_subcommand("solution", "Show an exercise's solution, once your kernel passes");
-  command->footer(
+  CommandLine command = app.subcommand("solution", "Show an exercise's solution, once your kernel passes");
+  command.footer(
       "Example:\n"
       "  tilecamp solution 01-vector-add\n\n"
       "Next to your kernel when the terminal is wide enough; + marks the solution's lines that yours lacks.\n"
       "Exit status 1 while the exercise has not passed.");
-  command->add_option("exercise", *id, "the exercise, e.g. 01-vector-add")->required();
+  command.option("exercise", *id, "the exercise, e.g. 01-vector-add").required();
   return [id] { return run_solution(*id); };
 }
 
-std::function<int()> setup_next_command(CLI::App& app) {
-  app.add_subcommand("next", "Move on to the next exercise, once the current one passes")
-      ->footer(
+std::function<int()> setup_next_command(CommandLine& app) {
+  app.subcommand("next", "Move on to the next exercise, once the current one passes")
+      .footer(
           "Example:\n"
           "  tilecamp next\n\n"
           "Exit status 1 while the current exercise has not passed (tilecamp check EXERCISE records a pass).");

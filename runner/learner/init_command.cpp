@@ -143,16 +143,16 @@ int run_init(const std::string& directory) {
 
 }  // namespace
 
-std::function<int()> setup_init_command(CLI::App& app) {
+std::function<int()> setup_init_command(CommandLine& app) {
   auto directory = std::make_shared<std::string>();
-  CLI::App* command = app.add_subcommand("init", "Make a course folder of your own: the lessons and the stubs, no answers");
-  command->footer(
+  CommandLine command = app.subcommand("init", "Make a course folder of your own: the lessons and the stubs, no answers");
+  command.footer(
       "Examples:\n"
       "  tilecamp init ~/gpu-course   # then: cd ~/gpu-course && tilecamp\n\n"
       "The folder gets the lessons and every exercise's stub and metadata, without hints or solutions:\n"
       "tilecamp gives the hints one at a time (h, tilecamp hint) and a solution once its exercise\n"
       "passes (s, tilecamp solution), from the course the folder was made from. DIR must be new or empty.");
-  command->add_option("dir", *directory, "the folder to make (new, or empty)")->required();
+  command.option("dir", *directory, "the folder to make (new, or empty)").required();
   return [directory] { return run_init(*directory); };
 }
 

@@ -24,15 +24,15 @@ int run_lesson(int number) {
 
 }  // namespace
 
-std::function<int()> setup_lesson_command(CLI::App& app) {
+std::function<int()> setup_lesson_command(CommandLine& app) {
   auto number = std::make_shared<int>(1);
-  CLI::App* command = app.add_subcommand("lesson", "Show a lesson of the course");
-  command->footer(
+  CommandLine command = app.subcommand("lesson", "Show a lesson of the course");
+  command.footer(
       "Example:\n"
       "  tilecamp lesson 2      # shared-memory tiling\n\n"
       "On a terminal a long lesson is paged: space or f a page on, b back, j/k a line, q to leave.\n"
       "Set TILECAMP_NO_PAGER=1 to print it straight; NO_COLOR=1 for no colours. Piped, it is plain text.");
-  command->add_option("number", *number, "the lesson's number, e.g. 1")->required();
+  command.option("number", *number, "the lesson's number, e.g. 1").required();
   return [number] { return run_lesson(*number); };
 }
 

@@ -43,15 +43,15 @@ int run_list(bool json) {
 
 }  // namespace
 
-std::function<int()> setup_list_command(CLI::App& app) {
+std::function<int()> setup_list_command(CommandLine& app) {
   auto json = std::make_shared<bool>(false);
-  CLI::App* command = app.add_subcommand("list", "List the exercises lesson by lesson, done or pending");
-  command->footer(
+  CommandLine command = app.subcommand("list", "List the exercises lesson by lesson, done or pending");
+  command.footer(
       "Examples:\n"
       "  tilecamp list\n"
       "  tilecamp list --json   # {\"exercises\": [{\"id\", \"lesson\", \"path\", \"solution\", \"done\"}]}\n\n"
       "An exercise is done when its last check passed and its kernel.cu has not changed since.");
-  command->add_flag("--json", *json, "print the list as JSON");
+  command.flag("--json", *json, "print the list as JSON");
   return [json] { return run_list(*json); };
 }
 

@@ -40,10 +40,10 @@ int run_watch_command(const WatchArguments& arguments) {
 
 }  // namespace
 
-std::function<int()> setup_watch_command(CLI::App& app) {
+std::function<int()> setup_watch_command(CommandLine& app) {
   auto arguments = std::make_shared<WatchArguments>();
-  CLI::App* command = app.add_subcommand("watch", "Check an exercise every time you save it (the current one by default)");
-  command->footer(
+  CommandLine command = app.subcommand("watch", "Check an exercise every time you save it (the current one by default)");
+  command.footer(
       "Examples:\n"
       "  tilecamp watch                         # the exercise you are on\n"
       "  tilecamp watch 02-transpose-tiled      # jump to another exercise\n"
@@ -51,9 +51,9 @@ std::function<int()> setup_watch_command(CLI::App& app) {
       "Keys: n next (once passed), h hint, l list, v lesson, r re-check, s solution (once passed),\n"
       "x reset (asks first), q quit. Use --manual where saves go unnoticed (some network or\n"
       "shared folders); without inotify tilecamp compares the file's time every second.");
-  command->add_option("exercise", arguments->exercise, "the exercise, e.g. 01-vector-add");
-  command->add_option("--seed", arguments->seed, "seed for the hidden cases (default: a fresh one per session)");
-  command->add_flag("--manual", arguments->manual, "do not watch the file; press r to check");
+  command.option("exercise", arguments->exercise, "the exercise, e.g. 01-vector-add");
+  command.option("--seed", arguments->seed, "seed for the hidden cases (default: a fresh one per session)");
+  command.flag("--manual", arguments->manual, "do not watch the file; press r to check");
   add_sandbox_options(command, arguments->sandbox, 30);
   return [arguments] { return run_watch_command(*arguments); };
 }

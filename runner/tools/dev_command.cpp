@@ -51,13 +51,13 @@ int run_self_check(bool json) {
 
 }  // namespace
 
-std::function<int()> setup_dev_command(CLI::App& app) {
-  CLI::App* dev = app.add_subcommand("dev", "Tools for course authors");
-  CLI::App* check = dev->add_subcommand("check", "Self-check the course: every stub fails for its reason, every solution passes");
-  check->footer("Example:\n  tilecamp dev check --json\n\nExit status: 0 all good, 1 a problem was found, 2 no course found.");
+std::function<int()> setup_dev_command(CommandLine& app) {
+  CommandLine dev = app.subcommand("dev", "Tools for course authors");
+  CommandLine check = dev.subcommand("check", "Self-check the course: every stub fails for its reason, every solution passes");
+  check.footer("Example:\n  tilecamp dev check --json\n\nExit status: 0 all good, 1 a problem was found, 2 no course found.");
   auto json = std::make_shared<bool>(false);
-  check->add_flag("--json", *json, "print the results as JSON");
-  dev->require_subcommand(1);
+  check.flag("--json", *json, "print the results as JSON");
+  dev.require_subcommand(1, 1);
   return [json] { return run_self_check(*json); };
 }
 

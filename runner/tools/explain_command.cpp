@@ -97,21 +97,21 @@ int run_explain(const ExplainOptions& options) {
 
 }  // namespace
 
-std::function<int()> setup_explain_command(CLI::App& app) {
+std::function<int()> setup_explain_command(CommandLine& app) {
   auto options = std::make_shared<ExplainOptions>();
-  CLI::App* command = app.add_subcommand(
+  CommandLine command = app.subcommand(
       "explain", "Draw your kernel's costliest memory access: lanes against banks or against 32-byte sectors");
-  command->footer(
+  command.footer(
       "Examples:\n"
       "  tilecamp explain 04-transpose-padded            # the worst shared and global access of the kernel\n"
       "  tilecamp explain 04-transpose-padded --line 42  # the worst accesses of line 42\n\n"
       "The accesses are those of the exercise's performance case on the emulator, the run its thresholds\n"
       "are measured on. Exit status: 0 drawn, 1 the kernel did not get that far, 2 bad usage.");
-  command->add_option("exercise", options->exercise, "the exercise, e.g. 04-transpose-padded")->required();
-  command->add_option("--line", options->line, "draw the accesses of this source line")->check(CLI::Validator(check_line_number, "LINE"));
-  command->add_option("--file", options->file, "explain this kernel file instead of the exercise's kernel.cu");
-  command->add_option("--seed", options->seed, "seed for the cases' inputs (default 1)")
-      ->check(CLI::Validator(check_seed, "N"));
+  command.option("exercise", options->exercise, "the exercise, e.g. 04-transpose-padded").required();
+  command.option("--line", options->line, "draw the accesses of this source line").check(check_line_number, "LINE");
+  command.option("--file", options->file, "explain this kernel file instead of the exercise's kernel.cu");
+  command.option("--seed", options->seed, "seed for the cases' inputs (default 1)")
+      .check(check_seed, "N");
   add_sandbox_options(command, options->sandbox, 60);
   return [options] { return run_explain(*options); };
 }

@@ -153,11 +153,11 @@ int run_profile(const ProfileOptions& options) {
 
 }  // namespace
 
-std::function<int()> setup_profile_command(CLI::App& app) {
+std::function<int()> setup_profile_command(CommandLine& app) {
   auto options = std::make_shared<ProfileOptions>();
-  CLI::App* command = app.add_subcommand(
+  CommandLine command = app.subcommand(
       "profile", "Run one kernel on the emulator and show Nsight-like counters per source line");
-  command->footer(
+  command.footer(
       "SPEC (one --arg per kernel parameter, in order):\n"
       "  i32:V | u32:V | i64:V | u64:V | f32:V | f64:V          a scalar\n"
       "  f32[N] | f64[N] | i32[N] | u32[N] | i64[N] | u64[N]   a device buffer of N elements\n"
@@ -169,30 +169,30 @@ std::function<int()> setup_profile_command(CLI::App& app) {
       "      --arg f32[67108864] --arg f32[67108864] --arg i32:8192 --arg i32:8192   # 9 of 65,536 blocks run\n\n"
       "Exit status: 0 the kernel ran cleanly, 1 it reported an error (deadlock, out-of-bounds...),\n"
       "2 bad usage or a compile error.");
-  command->add_option("file", options->file, "the kernel file: .cu (compiled with NVRTC) or .ptx")->required();
-  command->add_option("--kernel", options->kernel,
+  command.option("file", options->file, "the kernel file: .cu (compiled with NVRTC) or .ptx").required();
+  command.option("--kernel", options->kernel,
                       "the kernel: plain name, template instance (sgemmTiled<16>) or mangled PTX name")
-      ->required();
-  command->add_option("--grid", options->grid, "blocks in the grid: X[,Y[,Z]]")->required();
-  command->add_option("--block", options->block, "threads in a block: X[,Y[,Z]]")->required();
-  command->add_option("--arg", options->arguments, "one kernel argument (see SPEC below)");
-  command->add_option("--seed", options->seed, "seed for =rand buffers (default 1)");
-  command->add_option("--set", options->variables,
+      .required();
+  command.option("--grid", options->grid, "blocks in the grid: X[,Y[,Z]]").required();
+  command.option("--block", options->block, "threads in a block: X[,Y[,Z]]").required();
+  command.option("--arg", options->arguments, "one kernel argument (see SPEC below)");
+  command.option("--seed", options->seed, "seed for =rand buffers (default 1)");
+  command.option("--set", options->variables,
                       "fill a __device__/__constant__ variable before the launch: NAME=SPEC");
-  command->add_option("--shared", options->shared_bytes, "dynamic shared memory per block, in bytes (extern __shared__)");
-  command->add_option("--dump", options->dump_directory,
+  command.option("--shared", options->shared_bytes, "dynamic shared memory per block, in bytes (extern __shared__)");
+  command.option("--dump", options->dump_directory,
                       "after the run, write each buffer argument to DIR/argN.bin (N from 0, raw little-endian)");
-  command->add_option("--gpu", options->gpu, "the GPU whose cost model turns the counters into a time (default h200)");
-  command->add_option("--backend", options->backend, k_backend_help);
-  command->add_flag("--json", options->json, "print one JSON object instead of text");
-  command->add_flag("--sample", options->sample,
+  command.option("--gpu", options->gpu, "the GPU whose cost model turns the counters into a time (default h200)");
+  command.option("--backend", options->backend, k_backend_help);
+  command.flag("--json", options->json, "print one JSON object instead of text");
+  command.flag("--sample", options->sample,
                     "run one block of each kind (first, middle, last along each axis) on zeroed buffers and estimate the "
                     "whole grid's counters and modelled time: for grids too large to emulate (a GPU still runs them all)");
   add_sandbox_options(command, options->sandbox, 60);
-  command->add_option("--explain", options->explain_line,
+  command.option("--explain", options->explain_line,
                       "after the table, draw this source line's costliest shared access (lanes x banks) and "
                       "global access (lanes x sectors)")
-      ->check(CLI::Validator(check_line_number, "LINE"));
+      .check(check_line_number, "LINE");
   return [options] { return run_profile(*options); };
 }
 

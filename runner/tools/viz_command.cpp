@@ -195,37 +195,37 @@ int run_viz_sgemm(const VizOptions& options) {
 
 }  // namespace
 
-std::function<int()> setup_viz_command(CLI::App& app) {
+std::function<int()> setup_viz_command(CommandLine& app) {
   auto options = std::make_shared<VizOptions>();
-  CLI::App* command = app.add_subcommand("viz", "Watch a kernel work: visualizers drawn from emulator traces");
-  command->require_subcommand(0, 1);
-  command->allow_extras();  // an unknown visualizer is named in run_viz's error, not CLI11's
-  CLI::App* sgemm = command->add_subcommand(
+  CommandLine command = app.subcommand("viz", "Watch a kernel work: visualizers drawn from emulator traces");
+  command.require_subcommand(0, 1);
+  command.allow_extras();  // an unknown visualizer is named in run_viz's error, not CLI11's
+  CommandLine sgemm = command.subcommand(
       "sgemm", "Shared-memory tiling in SGEMM: threads load tiles of A and B, sync, multiply, sync");
-  sgemm->footer(
+  sgemm.footer(
       "Keys: space play/pause, -> step (<- back), b next block, + faster, - slower, t next thread, q quit.\n"
       "Not on a terminal, or with --once, it prints the last frame and the counters.\n\n"
       "Examples:\n"
       "  tilecamp viz sgemm                                  # M=N=4, K=8, TILE=2: 128 global reads, naive 256\n"
       "  tilecamp viz sgemm --m 6 --n 6 --k 9 --tile 3 --thread 1,2\n"
       "  tilecamp viz sgemm --m 5 --n 5 --k 5 --tile 2 --once  # partial tiles, zero-filled");
-  sgemm->add_option("--m", options->size.m, "rows of A and C (1-32, default 4)");
-  sgemm->add_option("--n", options->size.n, "columns of B and C (1-32, default 4)");
-  sgemm->add_option("--k", options->size.k, "columns of A, rows of B (1-64, default 8)");
-  sgemm->add_option("--tile", options->size.tile, "TILE: a block is TILE x TILE threads (1-16, default 2)");
-  sgemm->add_option("--thread", options->thread, "the thread to follow, ROW,COL in its block (default 0,0)");
-  sgemm->add_option("--block", options->block,
+  sgemm.option("--m", options->size.m, "rows of A and C (1-32, default 4)");
+  sgemm.option("--n", options->size.n, "columns of B and C (1-32, default 4)");
+  sgemm.option("--k", options->size.k, "columns of A, rows of B (1-64, default 8)");
+  sgemm.option("--tile", options->size.tile, "TILE: a block is TILE x TILE threads (1-16, default 2)");
+  sgemm.option("--thread", options->thread, "the thread to follow, ROW,COL in its block (default 0,0)");
+  sgemm.option("--block", options->block,
                     "start at block BX,BY (default 0,0); with --once, print that block's last frame");
-  sgemm->add_option("--speed", options->speed_ms, "milliseconds per step when playing (default 600)");
-  sgemm->add_option("--seed", options->size.seed, "seed for the inputs, whole numbers 1 to 9 (default 1)")
-      ->check(CLI::Validator(check_seed, "N"));
-  sgemm->add_flag("--once", options->once, "print the last frame and the counters, and exit");
+  sgemm.option("--speed", options->speed_ms, "milliseconds per step when playing (default 600)");
+  sgemm.option("--seed", options->size.seed, "seed for the inputs, whole numbers 1 to 9 (default 1)")
+      .check(check_seed, "N");
+  sgemm.flag("--once", options->once, "print the last frame and the counters, and exit");
   return [options, command, sgemm] {
-    if (sgemm->parsed()) {
-      options->block_given = sgemm->count("--block") > 0;
+    if (sgemm.parsed()) {
+      options->block_given = sgemm.count("--block") > 0;
       return run_viz_sgemm(*options);
     }
-    const std::vector<std::string> rest = command->remaining();
+    const std::vector<std::string> rest = command.remaining();
     if (rest.empty()) return fail_usage("name a visualizer: tilecamp viz sgemm (the only one there is)");
     if (rest.front().starts_with("-")) return fail_usage("unknown option " + rest.front() + " for viz; try tilecamp viz sgemm --help");
     return fail_usage("unknown visualizer " + rest.front() + "; there is: sgemm");
