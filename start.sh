@@ -11,8 +11,8 @@ set -euo pipefail
 cd "$(dirname "$0")"
 here=$PWD
 
-# tmux: the terminal tests (tests/tui) drive tilecamp through it.
-packages=(cmake make g++ libcmark-dev doctest-dev libtomlplusplus-dev nlohmann-json3-dev libcli11-dev libfmt-dev libseccomp-dev tmux)
+# tmux: the terminal tests (tests/tui) drive tilecamp through it; python3 runs tests/public_kernels.py.
+packages=(cmake make g++ libcmark-dev doctest-dev libtomlplusplus-dev nlohmann-json3-dev libcli11-dev libfmt-dev libseccomp-dev tmux python3)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

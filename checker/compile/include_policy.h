@@ -12,8 +12,8 @@
 // An include whose name comes from a macro is refused, since its file cannot be known before
 // preprocessing; so is `__has_include` not followed by a header's name, and `#line`, which would
 // let a kernel choose the lines its findings name. tests/fuzz/fuzz_include_policy.cpp compares the
-// scan with NVRTC itself. NvrtcCompiler also passes -no-source-include, so a relative name is
-// looked up only among the toolkit's headers, never beside the kernel.
+// scan with NVRTC itself. NvrtcCompiler also names the program /dev/null/kernel.cu, so a relative
+// name finds nothing beside the kernel: only the toolkit's headers, which find their own siblings.
 #pragma once
 
 #include <vector>

@@ -46,6 +46,21 @@ std::string program_text(const SourceFile& source, const CompileOptions& options
          options.appended_source;
 }
 
+// The program's own name, in a folder nothing can be opened from (/dev/null is a file): NVRTC
+// looks for a quoted #include beside the file that includes it, and beside the kernel there must
+// be nothing, while the toolkit's headers find their siblings (cooperative_groups/details/info.h)
+// as they do under nvcc. A #line gives the kernel back its own name for errors and line tables.
+constexpr const char* k_program_name = "/dev/null/kernel.cu";
+
+std::string line_directive_name(const std::string& path) {
+  std::string quoted;
+  for (const char c : path) {
+    if (c == '"' || c == '\\') quoted += '\\';
+    quoted += (c == '\n' || c == '\r') ? '?' : c;
+  }
+  return quoted;
+}
+
 Expected<Program> create_program(const SourceFile& source, const CompileOptions& options) {
   std::vector<const char*> header_names;
   std::vector<const char*> header_texts;
@@ -53,9 +68,9 @@ Expected<Program> create_program(const SourceFile& source, const CompileOptions&
     header_names.push_back(header.name);
     header_texts.push_back(header.text);
   }
-  const std::string text = program_text(source, options);
+  const std::string text = "#line 1 \"" + line_directive_name(source.path) + "\"\n" + program_text(source, options);
   nvrtcProgram handle = nullptr;
-  TC_TRY(check(nvrtcCreateProgram(&handle, text.c_str(), source.path.c_str(),
+  TC_TRY(check(nvrtcCreateProgram(&handle, text.c_str(), k_program_name,
                                   static_cast<int>(header_names.size()), header_texts.data(),
                                   header_names.data()),
                "nvrtcCreateProgram", source));
@@ -73,7 +88,6 @@ std::vector<std::string> compile_arguments(const CompileOptions& options) {
       "--std=c++17",
       "-arch=" + options.arch,
       "--pre-include=" + std::string(k_pre_included_header),
-      "-no-source-include",  // a quoted name is looked for among the toolkit's headers, not beside the kernel
   };
   for (const std::string& define : options.defines) arguments.push_back("-D" + define);
   // The toolkit's own device headers (cuda_fp16.h, cuda_pipeline.h, cooperative_groups.h...)
