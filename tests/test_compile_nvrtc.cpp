@@ -2,6 +2,8 @@
 // learner when their file does not compile.
 #include <doctest/doctest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <string>
 #include <string_view>
 
@@ -234,6 +236,34 @@ __global__ void k(float* a) { a[0] = 1.0f; }
   CHECK(result.diagnostics[0].severity == "error");
   CHECK(result.diagnostics[0].line == 1);
   CHECK(result.diagnostics[0].message == "cannot open source file \"helpers.cuh\"");
+}
+
+TEST_CASE("a header beside the kernel is never opened, while the toolkit's headers find their own siblings") {
+  // An attack: a second file of the student's, beside kernel.cu, quoted by its bare name (which
+  // the include policy lets through, as it may name a toolkit header).
+  const std::filesystem::path folder = std::filesystem::temp_directory_path() / "tilecamp-beside-test";
+  std::filesystem::create_directories(folder);
+  std::ofstream(folder / "secret.h") << "#error the secret is 31337\n";
+  const CompileResult beside = compile_or_fail({(folder / "kernel.cu").string(), R"(#include "secret.h"
+__global__ void k(float* a) { a[0] = 1.0f; }
+)"});
+  std::filesystem::remove_all(folder);
+  CHECK_FALSE(beside.ok);
+  REQUIRE(beside.diagnostics.size() == 1);
+  CHECK(beside.diagnostics[0].message == "cannot open source file \"secret.h\"");
+  CHECK(beside.log.find("31337") == std::string::npos);
+
+  // cooperative_groups/details/driver_abi.h includes "info.h" beside itself, as under nvcc.
+  const CompileResult groups = compile_or_fail({"kernel.cu", R"(#include <cooperative_groups.h>
+#include <cooperative_groups/reduce.h>
+namespace cg = cooperative_groups;
+__global__ void k(const float* in, float* out) {
+  auto tile = cg::tiled_partition<32>(cg::this_thread_block());
+  out[threadIdx.x] = cg::reduce(tile, in[threadIdx.x], cg::plus<float>());
+}
+)"});
+  CHECK(groups.ok);
+  CHECK(groups.diagnostics.empty());
 }
 
 TEST_CASE("an architecture NVRTC does not know is an error of the compiler, not of the kernel") {
