@@ -93,6 +93,68 @@ __global__ void half_shuffle(int* out) {
   CHECK(test::contains(d.message, "names threads 16-31 in its member mask 0xffffffff, but they took another path"));
 }
 
+TEST_CASE("groups with disjoint member masks execute one shuffle, vote and match together, each on its own") {
+  const char* source = R"(
+__global__ void groups(const int* in, int* sums, unsigned* ballots, unsigned* matches) {
+  int lane = threadIdx.x;
+  unsigned mask = lane < 16 ? 0x0000ffffu : 0xffff0000u;  // two halves, as thread_block_tile<16> makes
+  int v = in[lane];
+  for (int offset = 8; offset > 0; offset /= 2) v += __shfl_xor_sync(mask, v, offset);
+  sums[lane] = v;
+  ballots[lane] = __ballot_sync(mask, lane % 3 == 0);
+  matches[lane] = __match_any_sync(mask, lane % 2);
+})";
+  auto report = test::run_kernel("groups.cu", source, "groups", {1, 1, 1}, {32, 1, 1},
+                                 {"i32[32]=iota", "i32[32]=zeros", "u32[32]=zeros", "u32[32]=zeros"});
+  REQUIRE(report.result.diagnostics.empty());
+  const auto sums = test::buffer_of<int32_t>(report, 1);
+  const auto ballots = test::buffer_of<uint32_t>(report, 2), matches = test::buffer_of<uint32_t>(report, 3);
+  for (int lane = 0; lane < 32; ++lane) {
+    CAPTURE(lane);
+    const uint32_t half = lane < 16 ? 0x0000ffffu : 0xffff0000u;
+    CHECK(sums[lane] == (lane < 16 ? 120 : 376));  // 0+..+15, 16+..+31: never the other half's
+    CHECK(ballots[lane] == (0x49249249u & half));   // lanes 0, 3, 6, ... of its own half
+    CHECK(matches[lane] == ((lane % 2 ? 0xaaaaaaaau : 0x55555555u) & half));
+  }
+}
+
+TEST_CASE("a full mask in a partial last warp is legal until a lane reads a lane that does not exist") {
+  const char* source = R"(
+__global__ void partial(const int* in, int* out, int offset) {
+  int v = in[threadIdx.x];
+  v += __shfl_xor_sync(0xffffffff, v, offset);
+  out[threadIdx.x] = v;
+})";
+  // 48 threads: warp 1 has lanes 0-15 only. XOR 8 stays among them; XOR 16 reads lanes 16-31.
+  auto fine = test::run_kernel("partial.cu", source, "partial", {1, 1, 1}, {48, 1, 1},
+                               {"i32[48]=iota", "i32[48]=zeros", "i32:8"});
+  REQUIRE(fine.result.diagnostics.empty());
+  CHECK(test::buffer_of<int32_t>(fine, 1)[40] == 40 + 32);
+  auto broken = test::run_kernel("partial.cu", source, "partial", {1, 1, 1}, {48, 1, 1},
+                                 {"i32[48]=iota", "i32[48]=zeros", "i32:16"});
+  REQUIRE(broken.result.diagnostics.size() == 1);
+  CHECK(broken.result.diagnostics[0].kind == "warp-sync");
+  CHECK(test::contains(broken.result.diagnostics[0].message,
+                       "thread 0 of warp 1 in block (0,0,0) shuffles from lane 16, which has exited or does not exist"));
+}
+
+TEST_CASE("lanes whose masks name each other but differ are reported") {
+  const char* source = R"(
+__global__ void overlapping(int* out) {
+  int lane = threadIdx.x;
+  unsigned mask = lane < 16 ? 0xffffffffu : 0xffff0000u;  // lanes 0-15 name 16-31, which do not name them
+  out[lane] = __shfl_xor_sync(mask, lane, 1);
+})";
+  auto report = test::run_kernel("overlap.cu", source, "overlapping", {1, 1, 1}, {32, 1, 1}, {"i32[32]=zeros"});
+  REQUIRE(report.result.diagnostics.size() == 1);
+  CHECK(report.result.diagnostics[0].kind == "warp-sync");
+  CHECK(test::contains(report.result.diagnostics[0].message,
+                       "thread 0 of warp 0 in block (0,0,0) executed `shfl.sync.bfly.b32"));
+  CHECK(test::contains(report.result.diagnostics[0].message,
+                       "with member mask 0xffffffff, which names thread 16, but thread 16 executed it with another "
+                       "mask, 0xffff0000"));
+}
+
 TEST_CASE("atomics from every thread add up exactly, on global and shared memory") {
   const char* source = R"(
 __global__ void atomics(int* counters, float* sum, unsigned long long* wide, int* histogram) {

@@ -162,9 +162,13 @@ class KernelRun {
 
   // warp-level operations (kernel_warp.cpp)
   void execute_warp_operation(Warp& warp, const ptx::Instruction& in, uint32_t lanes);
-  bool check_member_mask(Warp& warp, const ptx::Instruction& in, uint32_t lanes, const ptx::Operand& mask_operand,
-                         uint32_t& members);
-  void shuffle(Warp& warp, const ptx::Instruction& in, uint32_t lanes);
+  // Each lane's member mask of a .sync instruction (lanes that do not execute it: 0). Several groups
+  // may execute one instruction together, each with its own mask (tiled partitions, match_any
+  // groups). Returns false (after reporting) when a mask is broken: see kernel_warp.cpp.
+  using LaneMasks = std::array<uint32_t, k_warp_size>;
+  bool check_member_masks(Warp& warp, const ptx::Instruction& in, uint32_t lanes, const ptx::Operand& mask_operand,
+                          LaneMasks& masks);
+  void shuffle(Warp& warp, const ptx::Instruction& in, uint32_t lanes, const LaneMasks& masks);
 
   // cp.async (kernel_async.cpp)
   void execute_async_copy(Warp& warp, const ptx::Instruction& in, uint32_t lanes);

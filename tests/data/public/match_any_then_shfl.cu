@@ -1,6 +1,7 @@
 // pattern: __match_any_sync groups lanes by key, then each group reduces with __shfl_sync(groupMask, ...): one shfl instruction runs with several disjoint member masks (CUDA Programming Guide "Warp Match Functions", histogram / hash-aggregation kernels)
 // issue-18 item: 5
 // run: tilecamp profile tests/data/public/match_any_then_shfl.cu --kernel groupByKey --grid 1 --block 32 --arg i32[32]=iota --arg i32[4]=zeros
+// diagnostics: none
 // expect: key = lane % 4; the group's leader (lowest lane) writes out[key] = sum of its lanes' values: out = {112, 120, 128, 136}; no diagnostic
 __global__ void groupByKey(const int* in, int* out) {
   const int lane = threadIdx.x % 32;
