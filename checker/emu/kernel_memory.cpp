@@ -253,7 +253,12 @@ std::string KernelRun::shared_variable_overrun(uint64_t address) const {
 // A byte per byte of the block's shared memory: 0 in the variables the kernel names, 1 elsewhere
 // (the module lays out every kernel's variables, and a kernel reaches only its own).
 std::vector<uint8_t> KernelRun::shared_bytes_not_named() const {
-  std::vector<uint8_t> not_named(m_function.static_shared_bytes + m_config.dynamic_shared_bytes, 1);
+  // The reserved region (after the kernel's own) is never named by the kernel: no reads of it
+  // are reported as uninitialized, since it starts zeroed.
+  std::vector<uint8_t> not_named(
+      m_function.reserved_shared_bytes != 0 ? reserved_shared_begin() + m_function.reserved_shared_bytes
+                                            : m_function.static_shared_bytes + m_config.dynamic_shared_bytes,
+      1);
   for (const Instruction& in : m_code) {
     for (int i = 0; i < in.operand_count; ++i) {
       const int32_t symbol = in.operands[i].symbol;

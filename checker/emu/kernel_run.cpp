@@ -137,6 +137,8 @@ void KernelRun::run_block() {
   const size_t register_count = m_function.register_names.size();
   m_registers.assign(warp_count * register_count * k_warp_size, k_garbage_register);
   m_shared.assign(m_function.static_shared_bytes + m_config.dynamic_shared_bytes, k_garbage_byte);
+  // The reserved region starts zeroed: cooperative groups counts on it (its barrier words).
+  if (m_function.reserved_shared_bytes != 0) m_shared.resize(reserved_shared_begin() + m_function.reserved_shared_bytes, 0);
   m_shared_written.start_block();
   m_uninitialized_reads.clear();
   m_block_sectors.clear();
@@ -168,6 +170,10 @@ void KernelRun::run_block() {
         return;
       }
     }
+    // A warp that yielded in a wait loop runs again, after the others have had their turn.
+    if (std::any_of(warps.begin(), warps.end(), [](const Warp& w) { return w.state == Warp::State::Running; })) {
+      continue;
+    }
     if (std::none_of(warps.begin(), warps.end(),
                      [](const Warp& w) { return w.state == Warp::State::AtBarrier; })) {
       flush_warp_races();
@@ -194,6 +200,16 @@ void KernelRun::run_warp(Warp& warp) {
       continue;
     }
     if (out_of_budget(warp, top.pc)) return;
+    const Instruction& next = m_code[top.pc];
+    const bool waits = next.ordered || next.opcode == Opcode::Nanosleep;
+    if (waits && warp.last_wait_pc != UINT32_MAX && top.pc <= warp.last_wait_pc) {
+      // Back at a wait loop's flag: let the other warps run (one of them may be the one to set
+      // it) before this one reads it again. Each warp keeps its turn until it yields, so a kernel
+      // without such a loop runs exactly as before.
+      warp.last_wait_pc = UINT32_MAX;
+      return;
+    }
+    if (waits) warp.last_wait_pc = top.pc;
     execute(warp);
   }
 }
@@ -217,6 +233,10 @@ bool KernelRun::out_of_budget(const Warp& warp, uint32_t pc) {
            ". Its instructions went to " + hottest_lines() +
            ": a loop that runs far more often than it should, or one that never ends?");
   return true;
+}
+
+uint64_t KernelRun::reserved_shared_begin() const {
+  return (uint64_t{m_function.static_shared_bytes} + m_config.dynamic_shared_bytes + 15) / 16 * 16;
 }
 
 std::string KernelRun::hottest_lines() const {
@@ -383,6 +403,15 @@ uint64_t KernelRun::special(const Warp& warp, const Operand& operand, int lane) 
     case SpecialRegister::Globaltimer: return modelled_nanoseconds(warp);
     case SpecialRegister::GlobaltimerLo: return modelled_nanoseconds(warp) & 0xffffffffu;
     case SpecialRegister::GlobaltimerHi: return modelled_nanoseconds(warp) >> 32;
+    case SpecialRegister::Envreg: return 0;  // no cooperative launch: a grid sync finds no workspace
+    case SpecialRegister::ReservedSmemBegin: return reserved_shared_begin();
+    case SpecialRegister::ReservedSmemEnd: return reserved_shared_begin() + m_function.reserved_shared_bytes;
+    case SpecialRegister::ReservedSmemCap: return m_function.reserved_shared_bytes;
+    // Two regions of the reserved memory: the second is cooperative groups' (at least 288 bytes).
+    case SpecialRegister::ReservedSmemOffset: return reserved_shared_begin() + (operand.component == 0 ? 0 : 256);
+    case SpecialRegister::DynamicSmemSize: return m_config.dynamic_shared_bytes;
+    case SpecialRegister::TotalSmemSize: return m_function.static_shared_bytes + m_config.dynamic_shared_bytes;
+    case SpecialRegister::AggrSmemSize: return reserved_shared_begin() + m_function.reserved_shared_bytes;
   }
   return 0;
 }

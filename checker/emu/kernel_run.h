@@ -65,6 +65,9 @@ struct Warp {
   bool round_ended_by_store = false;  // the last round ended at a store, which a read-only load may pass
   uint64_t executed = 0;   // warp instructions so far (drives %clock)
   uint64_t epoch_start = 0;  // `executed` when the race detector's epoch began (block start, barrier)
+  // The last ordered access (a flag a loop may wait on) or nanosleep this warp executed: reaching
+  // one again at or before it means the warp is waiting in a loop, so it yields to the others.
+  uint32_t last_wait_pc = UINT32_MAX;
   uint64_t* registers = nullptr;  // registers[reg * 32 + lane]
   std::vector<StackEntry> stack;
   std::vector<PendingCopy> open_copies;                 // cp.async not yet committed
@@ -203,6 +206,7 @@ class KernelRun {
   std::string where(uint32_t pc) const;
   // "line 12 (71%), line 14 (20%)": the source lines this launch's warp instructions went to, most first.
   std::string hottest_lines() const;
+  uint64_t reserved_shared_begin() const;  // where the driver's reserved shared memory starts
   // Ends the launch with a "runaway" or "time-limit" finding when a budget is spent.
   bool out_of_budget(const Warp& warp, uint32_t pc);
 

@@ -182,6 +182,7 @@ bool apply_modifier(std::string_view m, Instruction& instruction, int& types_see
   if (m == "approx") return instruction.approx = true, true;
   if (m == "uni") return instruction.uniform = true, true;
   if (m == "nc") return instruction.non_coherent = true, true;
+  if (m == "volatile" || m == "relaxed" || m == "acquire" || m == "acq_rel") instruction.ordered = true;
   return is_ignorable_modifier(m);
 }
 

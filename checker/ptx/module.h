@@ -70,6 +70,10 @@ enum class SpecialRegister : uint8_t {
   Tid, Ntid, Ctaid, Nctaid, Laneid, Warpid, Nwarpid, Smid, Nsmid, Gridid,
   LanemaskEq, LanemaskLe, LanemaskLt, LanemaskGe, LanemaskGt, Clock, Clock64, Globaltimer,
   GlobaltimerLo, GlobaltimerHi,
+  // Operand::component holds the number: %envreg0..31 (driver values: 0 here, as with no
+  // cooperative launch), %reserved_smem_offset_0/1.
+  Envreg, ReservedSmemOffset, ReservedSmemBegin, ReservedSmemEnd, ReservedSmemCap,
+  TotalSmemSize, DynamicSmemSize, AggrSmemSize,
 };
 
 struct Operand {
@@ -100,6 +104,9 @@ struct Instruction {
   bool to_space = false;          // cvta.to.SPACE (generic -> space) rather than cvta.SPACE
   bool ftz = false, saturate = false, approx = false, uniform = false;
   bool non_coherent = false;      // ld.global.nc: read-only data no store can change (__restrict__)
+  // .volatile, .relaxed, .acquire or .acq_rel: an access another thread's write is meant to
+  // reach, as in a loop that waits on a flag (the emulator lets other warps run there).
+  bool ordered = false;
   CompareOp compare = CompareOp::None;
   BoolOp bool_op = BoolOp::None;
   MulMode mul_mode = MulMode::None;
@@ -164,6 +171,9 @@ struct Function {
   std::vector<Type> register_types;
   std::vector<Instruction> instructions;
   uint32_t static_shared_bytes = 0;          // this kernel's .shared variables (incl. module scope)
+  // The driver's reserved shared memory (cooperative groups keeps its scratch there), after the
+  // kernel's own: nonzero when the kernel reads a %reserved_smem_offset register.
+  uint32_t reserved_shared_bytes = 0;
   uint32_t local_bytes = 0;                  // per-thread .local variables (stack arrays, spills)
   std::vector<uint32_t> reconvergence_pc;    // per instruction: where divergent paths meet again
   SourceLocation location;                   // where the function starts

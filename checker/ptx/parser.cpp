@@ -1,6 +1,8 @@
 #include "checker/ptx/parser.h"
 
 #include <charconv>
+#include <optional>
+#include <string_view>
 #include <unordered_map>
 
 #include "checker/ptx/access_fusion.h"
@@ -31,6 +33,31 @@ const std::unordered_map<std::string_view, std::pair<SpecialRegister, bool>>& sp
       {"%globaltimer_hi", {SpecialRegister::GlobaltimerHi, false}},
   };
   return table;
+}
+
+// Special registers with a number or a name of their own: %envreg0..31, the reserved shared
+// memory's offsets, the shared memory sizes. (register, Operand::component)
+std::optional<std::pair<SpecialRegister, uint8_t>> numbered_special(std::string_view name) {
+  static const std::unordered_map<std::string_view, std::pair<SpecialRegister, uint8_t>> named = {
+      {"%reserved_smem_offset_begin", {SpecialRegister::ReservedSmemBegin, 0}},
+      {"%reserved_smem_offset_end", {SpecialRegister::ReservedSmemEnd, 0}},
+      {"%reserved_smem_offset_cap", {SpecialRegister::ReservedSmemCap, 0}},
+      {"%reserved_smem_offset_0", {SpecialRegister::ReservedSmemOffset, 0}},
+      {"%reserved_smem_offset_1", {SpecialRegister::ReservedSmemOffset, 1}},
+      {"%total_smem_size", {SpecialRegister::TotalSmemSize, 0}},
+      {"%dynamic_smem_size", {SpecialRegister::DynamicSmemSize, 0}},
+      {"%aggr_smem_size", {SpecialRegister::AggrSmemSize, 0}},
+  };
+  if (auto it = named.find(name); it != named.end()) return it->second;
+  constexpr std::string_view envreg = "%envreg";
+  if (!name.starts_with(envreg) || name.size() == envreg.size() || name.size() > envreg.size() + 2) return std::nullopt;
+  int number = 0;
+  for (const char c : name.substr(envreg.size())) {
+    if (c < '0' || c > '9') return std::nullopt;
+    number = number * 10 + (c - '0');
+  }
+  if (number > 31) return std::nullopt;
+  return std::pair{SpecialRegister::Envreg, static_cast<uint8_t>(number)};
 }
 
 // More virtual registers than any real kernel declares (nvcc's largest unrolled kernels use a
@@ -312,7 +339,8 @@ class Parser {
       const Token& token = peek();
       if (token.text == "{") { ++depth; ++m_pos; continue; }
       if (token.text == "}") { --depth; ++m_pos; continue; }
-      if (token.text == ".reg") { TC_TRY(parse_register_declaration(function)); continue; }
+      // `.reg.b32 f;` (no space, as cuda_fp16.hpp's inline asm writes it) is one token.
+      if (token.text == ".reg" || token.text.starts_with(".reg.")) { TC_TRY(parse_register_declaration(function)); continue; }
       if (token.text == ".shared" || token.text == ".local" || token.text == ".param" ||
           token.text == ".global" || token.text == ".const") {
         TC_TRY(parse_variable(&function));
@@ -342,8 +370,15 @@ class Parser {
   }
 
   Status parse_register_declaration(Function& function) {
-    ++m_pos;
     Type type = Type::None;
+    std::string_view joined = next().text;  // ".reg", or ".reg.b32" written without a space
+    joined.remove_prefix(4);
+    while (joined.starts_with(".")) {
+      joined.remove_prefix(1);
+      const std::string_view modifier = joined.substr(0, joined.find('.'));
+      if (Type t = type_from_modifier(std::string(modifier)); t != Type::None) type = t;
+      joined.remove_prefix(modifier.size());
+    }
     while (peek().text.starts_with(".")) {
       std::string modifier = next().text;
       if (Type t = type_from_modifier(modifier.substr(1)); t != Type::None) type = t;
@@ -543,6 +578,12 @@ class Parser {
         component = static_cast<uint8_t>(name.back() - 'x');
         name.remove_suffix(2);
       }
+      if (auto numbered = numbered_special(token.text)) {
+        operand.kind = Operand::Kind::Special;
+        operand.special = numbered->first;
+        operand.component = numbered->second;
+        return operand;
+      }
       auto it = special_table().find(name);
       if (it == special_table().end() || component > 2) {
         return make_error("PTX line " + std::to_string(token.line) + ": unknown register `" +
@@ -551,6 +592,11 @@ class Parser {
       operand.kind = Operand::Kind::Special;
       operand.special = it->second.first;
       operand.component = component;
+      return operand;
+    }
+    if (token.text == "WARP_SZ") {  // what NVRTC writes for warpSize used as a value
+      operand.kind = Operand::Kind::Immediate;
+      operand.bits = 32;
       return operand;
     }
     if (instruction.opcode == Opcode::Bra) {
@@ -575,6 +621,24 @@ class Parser {
                       token.text + "`");
   }
 
+  // An H200 keeps 1 KiB of every block's shared memory for the system: cooperative groups'
+  // scratch (barrier words, a slot per warp) lives there.
+  static constexpr uint32_t k_reserved_shared_bytes = 1024;
+
+  static bool reads_reserved_shared(const Function& function) {
+    for (const Instruction& in : function.instructions) {
+      for (int i = 0; i < in.operand_count; ++i) {
+        const Operand& operand = in.operands[i];
+        if (operand.kind != Operand::Kind::Special) continue;
+        if (operand.special == SpecialRegister::ReservedSmemOffset || operand.special == SpecialRegister::ReservedSmemBegin ||
+            operand.special == SpecialRegister::ReservedSmemEnd || operand.special == SpecialRegister::ReservedSmemCap) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
   int find_symbol(const std::string& name) const {
     if (auto it = m_function_symbols.find(name); it != m_function_symbols.end()) return it->second;
     if (auto it = m_module_symbols.find(name); it != m_module_symbols.end()) return it->second;
@@ -585,6 +649,7 @@ class Parser {
     layout_shared_memory();
     TC_TRY(inline_calls(m_module));
     for (Function& function : m_module.functions) {
+      if (reads_reserved_shared(function)) function.reserved_shared_bytes = k_reserved_shared_bytes;
       function.reconvergence_pc = compute_reconvergence_points(function);
       fuse_shared_accesses(function, m_module.symbols);
     }
