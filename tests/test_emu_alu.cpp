@@ -417,3 +417,56 @@ TEST_CASE("shifts past the width fill with zeros or the sign; abs and .sat arith
 
 }  // namespace
 }  // namespace tilecamp
+
+namespace tilecamp {
+namespace {
+
+TEST_CASE("carry chains add and subtract 128-bit numbers as four 32-bit words, carries and borrows included") {
+  // Lane i adds x = 2^96 - 1 - i and y = i + 1 word by word through the carry flag: x + y is
+  // exactly 2^96 (every word carries); y - x is negative, so the borrow runs through every word.
+  const char* source = R"(
+__global__ void wide(unsigned* sums, unsigned* differences, unsigned long long* mads) {
+  unsigned i = threadIdx.x;
+  unsigned x0 = 0xffffffffu - i, x1 = 0xffffffffu, x2 = 0xffffffffu, x3 = 0u;
+  unsigned y0 = i + 1, y1 = 0, y2 = 0, y3 = 0;
+  unsigned s0, s1, s2, s3, d0, d1, d2, d3;
+  asm("add.cc.u32 %0, %4, %8;\n\taddc.cc.u32 %1, %5, %9;\n\taddc.cc.u32 %2, %6, %10;\n\taddc.u32 %3, %7, %11;"
+      : "=r"(s0), "=r"(s1), "=r"(s2), "=r"(s3)
+      : "r"(x0), "r"(x1), "r"(x2), "r"(x3), "r"(y0), "r"(y1), "r"(y2), "r"(y3));
+  // y - x: negative, so the borrow runs through every word and the result is 2^128 - (x - y).
+  asm("sub.cc.u32 %0, %4, %8;\n\tsubc.cc.u32 %1, %5, %9;\n\tsubc.cc.u32 %2, %6, %10;\n\tsubc.u32 %3, %7, %11;"
+      : "=r"(d0), "=r"(d1), "=r"(d2), "=r"(d3)
+      : "r"(y0), "r"(y1), "r"(y2), "r"(y3), "r"(x0), "r"(x1), "r"(x2), "r"(x3));
+  sums[4 * i] = s0; sums[4 * i + 1] = s1; sums[4 * i + 2] = s2; sums[4 * i + 3] = s3;
+  differences[4 * i] = d0; differences[4 * i + 1] = d1; differences[4 * i + 2] = d2; differences[4 * i + 3] = d3;
+  // A 64 x 64 -> 128-bit product, high word by mad.hi with the low word's carry: (2^64 - 1)^2.
+  unsigned long long a = 0xffffffffffffffffull - i, lo, hi;
+  asm("mad.lo.cc.u64 %0, %2, %2, 0;\n\tmadc.hi.u64 %1, %2, %2, 0;" : "=l"(lo), "=l"(hi) : "l"(a));
+  mads[2 * i] = lo; mads[2 * i + 1] = hi;
+})";
+  auto report = test::run_kernel("wide.cu", source, "wide", {1, 1, 1}, {32, 1, 1},
+                                 {"u32[128]=zeros", "u32[128]=zeros", "u64[64]=zeros"});
+  REQUIRE(report.result.diagnostics.empty());
+  const auto sums = test::buffer_of<uint32_t>(report, 0), differences = test::buffer_of<uint32_t>(report, 1);
+  const auto mads = test::buffer_of<uint64_t>(report, 2);
+  for (uint32_t i = 0; i < 32; ++i) {
+    CAPTURE(i);
+    CHECK(sums[4 * i] == 0);  // 2^96: words 0, 0, 0, 1
+    CHECK(sums[4 * i + 1] == 0);
+    CHECK(sums[4 * i + 2] == 0);
+    CHECK(sums[4 * i + 3] == 1);
+    // y - x = 2i + 2 - 2^96 = 2^128 - 2^96 + 2i + 2: words 2i + 2, 0, 0, 0xffffffff
+    CHECK(differences[4 * i] == 2 * i + 2);
+    CHECK(differences[4 * i + 1] == 0);
+    CHECK(differences[4 * i + 2] == 0);
+    CHECK(differences[4 * i + 3] == 0xffffffffu);
+    __extension__ typedef unsigned __int128 uint128;
+    const uint128 a = 0xffffffffffffffffull - i;
+    const uint128 square = a * a;
+    CHECK(mads[2 * i] == static_cast<uint64_t>(square));
+    CHECK(mads[2 * i + 1] == static_cast<uint64_t>(square >> 64));
+  }
+}
+
+}  // namespace
+}  // namespace tilecamp

@@ -262,7 +262,51 @@ uint64_t select_by_sign(const Instruction& in, const AluSources& s) {
   return truncate_bits(non_negative ? s[0] : s[1], ptx::type_bits(in.type));
 }
 
+// dp4a.atype.btype d, a, b, c: c plus the products of a's and b's four bytes. dp2a.mode: c plus
+// the products of a's two halves with two bytes of b, its low two (.lo) or its high two (.hi).
+// An element is signed when its operand's type is .s32; the sum wraps to 32 bits.
+uint64_t dot_product(const Instruction& in, const AluSources& s) {
+  auto element = [](uint64_t word, int index, int bits, bool is_signed) {
+    const uint64_t raw = word >> (bits * index) & ((uint64_t{1} << bits) - 1);
+    return is_signed ? sign_extend(raw, bits) : static_cast<int64_t>(raw);
+  };
+  const bool a_signed = ptx::is_signed(in.type), b_signed = ptx::is_signed(in.source_type);
+  uint64_t sum = truncate_bits(s[2], 32);
+  if (in.opcode == Opcode::Dp4a) {
+    for (int k = 0; k < 4; ++k) sum += static_cast<uint64_t>(element(s[0], k, 8, a_signed) * element(s[1], k, 8, b_signed));
+  } else {
+    const int first = in.mul_mode == ptx::MulMode::Hi ? 2 : 0;
+    for (int k = 0; k < 2; ++k) {
+      sum += static_cast<uint64_t>(element(s[0], k, 16, a_signed) * element(s[1], first + k, 8, b_signed));
+    }
+  }
+  return truncate_bits(sum, 32);
+}
+
 }  // namespace
+
+uint64_t alu_with_carry(const Instruction& in, const AluSources& s, bool carry_in, bool& carry_out) {
+  const int width = ptx::type_bits(in.type);
+  const uint128 mask = (uint128{1} << width) - 1;
+  const uint128 carry = in.carry_in && carry_in ? 1 : 0;
+  const uint128 a = truncate_bits(s[0], width), b = truncate_bits(s[1], width);
+  if (in.opcode == Opcode::Sub) {  // a - (b + borrow); the borrow out is whether that went below 0
+    carry_out = b + carry > a;
+    return static_cast<uint64_t>((a - b - carry) & mask);
+  }
+  uint128 augend = a, addend = b;
+  if (in.opcode == Opcode::Mad) {  // mad.lo/.hi: the product's low or high half, plus c
+    const bool is_signed_type = ptx::is_signed(in.type);
+    // In 128 bits, wrapping: the low 128 bits of a signed product are those of the unsigned one.
+    const uint128 product = static_cast<uint128>(value_of(s[0], width, is_signed_type)) *
+                            static_cast<uint128>(value_of(s[1], width, is_signed_type));
+    augend = (in.mul_mode == ptx::MulMode::Hi ? product >> width : product) & mask;
+    addend = truncate_bits(s[2], width);
+  }
+  const uint128 sum = augend + addend + carry;
+  carry_out = (sum >> width) != 0;
+  return static_cast<uint64_t>(sum & mask);
+}
 
 uint64_t alu_integer(const Instruction& in, const AluSources& s) {
   const int width = ptx::type_bits(in.type);
@@ -316,6 +360,7 @@ uint64_t alu_compare(const Instruction& in, Type type, uint64_t a, uint64_t b) {
 
 uint64_t alu_execute(const Instruction& in, const AluSources& s) {
   switch (in.opcode) {
+    case Opcode::Dp4a: case Opcode::Dp2a: return dot_product(in, s);
     case Opcode::Mov: return s[0];
     case Opcode::Cvt: return alu_convert(in, s);
     case Opcode::Selp: return s[2] ? s[0] : s[1];

@@ -27,6 +27,9 @@ uint64_t alu_execute(const ptx::Instruction& instruction, const AluSources& sour
 
 // The families alu_execute dispatches to.
 uint64_t alu_integer(const ptx::Instruction& instruction, const AluSources& sources);  // alu.cpp
+// add/sub/mad with .cc or as addc/subc/madc: `carry_in` is the lane's carry flag (used by the
+// *c forms), `carry_out` the flag it leaves (for subtraction, the borrow).
+uint64_t alu_with_carry(const ptx::Instruction& instruction, const AluSources& sources, bool carry_in, bool& carry_out);
 uint64_t alu_float(const ptx::Instruction& instruction, const AluSources& sources);    // alu_float.cpp
 uint64_t alu_convert(const ptx::Instruction& instruction, const AluSources& sources);  // alu_convert.cpp
 // setp's and set's comparison of a and b as `type` (.f16x2/.bf16x2: the low halves' in bit 0,

@@ -28,7 +28,7 @@ bool is_register_arithmetic(Opcode opcode) {
     case Opcode::Shf: case Opcode::Lop3: case Opcode::Mul24: case Opcode::Mad24: case Opcode::Sad:
     case Opcode::Copysign: case Opcode::Testp: case Opcode::Slct: case Opcode::Rcp: case Opcode::Sqrt:
     case Opcode::Rsqrt: case Opcode::Ex2: case Opcode::Lg2: case Opcode::Sin: case Opcode::Cos:
-    case Opcode::Tanh:
+    case Opcode::Tanh: case Opcode::Dp4a: case Opcode::Dp2a:
       return true;
     default:
       return false;
@@ -209,7 +209,23 @@ bool execute_fast(Warp& warp, const Instruction& in, uint32_t lanes) {
 
 }  // namespace
 
+// add.cc, addc, sub.cc, subc, mad.cc, madc on .u32/.s32/.u64/.s64: each lane's carry (for
+// subtraction, its borrow) goes through the warp's condition-code flags, one bit per lane.
+void KernelRun::execute_with_carry(Warp& warp, const Instruction& in, uint32_t lanes) {
+  for_each_lane(lanes, [&](int lane) {
+    AluSources values{};
+    for (int i = 1; i < in.operand_count && i <= 3; ++i) values[i - 1] = read(warp, in.operands[i], lane);
+    bool carried = false;
+    write(warp, in.operands[0].reg, lane, alu_with_carry(in, values, (warp.carry >> lane & 1u) != 0, carried));
+    if (in.carry_out) warp.carry = (warp.carry & ~(1u << lane)) | (uint32_t{carried} << lane);
+  });
+}
+
 void KernelRun::execute_alu(Warp& warp, const Instruction& in, uint32_t lanes) {
+  if (in.carry_in || in.carry_out) {
+    execute_with_carry(warp, in, lanes);
+    return;
+  }
   if (execute_fast(warp, in, lanes)) return;
   if (in.opcode == Opcode::Mov && in.operands[1].kind == Operand::Kind::Special && in.operands[0].kind == Operand::Kind::Register) {
     for_each_lane(lanes, [&](int lane) { write(warp, in.operands[0].reg, lane, special(warp, in.operands[1], lane)); });

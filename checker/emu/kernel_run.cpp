@@ -308,6 +308,7 @@ void KernelRun::execute(Warp& warp) {
       if (lanes != 0) call_extern(warp, in, lanes);
       break;
     case Opcode::Shfl: case Opcode::Vote: case Opcode::Match: case Opcode::Activemask: case Opcode::BarWarp:
+    case Opcode::Redux:
       if (lanes != 0) execute_warp_operation(warp, in, lanes);
       break;
     case Opcode::Ld:

@@ -68,6 +68,7 @@ struct Warp {
   // The last ordered access (a flag a loop may wait on) or nanosleep this warp executed: reaching
   // one again at or before it means the warp is waiting in a loop, so it yields to the others.
   uint32_t last_wait_pc = UINT32_MAX;
+  uint32_t carry = 0;  // the condition code's carry flag, a bit per lane (add.cc, addc...)
   uint64_t* registers = nullptr;  // registers[reg * 32 + lane]
   std::vector<StackEntry> stack;
   std::vector<PendingCopy> open_copies;                 // cp.async not yet committed
@@ -165,6 +166,7 @@ class KernelRun {
 
   // warp-level operations (kernel_warp.cpp)
   void execute_warp_operation(Warp& warp, const ptx::Instruction& in, uint32_t lanes);
+  void execute_with_carry(Warp& warp, const ptx::Instruction& in, uint32_t lanes);
   // Each lane's member mask of a .sync instruction (lanes that do not execute it: 0). Several groups
   // may execute one instruction together, each with its own mask (tiled partitions, match_any
   // groups). Returns false (after reporting) when a mask is broken: see kernel_warp.cpp.

@@ -132,6 +132,34 @@ void KernelRun::execute_warp_operation(Warp& warp, const Instruction& in, uint32
       });
       return;
     }
+    case ptx::Opcode::Redux: {  // redux.sync.op.type d, a, membermask: a reduction over the group
+      if (!check_member_masks(warp, in, lanes, op[2], masks)) return;
+      const bool is_signed_type = ptx::is_signed(in.type);
+      for_each_lane(lanes, [&](int lane) {
+        uint64_t result = 0;
+        bool first = true;
+        for_each_lane(group_of(masks, lanes, lane), [&](int other) {
+          const uint64_t value = truncate_bits(read(warp, op[1], other), 32);
+          if (first) {
+            result = value;
+            first = false;
+            return;
+          }
+          const bool less = is_signed_type ? sign_extend(value, 32) < sign_extend(result, 32) : value < result;
+          switch (in.sub_op) {
+            case SubOp::Add: result = truncate_bits(result + value, 32); break;
+            case SubOp::Min: if (less) result = value; break;
+            case SubOp::Max: if (!less && value != result) result = value; break;
+            case SubOp::And: result &= value; break;
+            case SubOp::Or: result |= value; break;
+            case SubOp::Xor: result ^= value; break;
+            default: break;
+          }
+        });
+        write(warp, op[0].reg, lane, result);
+      });
+      return;
+    }
     default:
       fail(in, "unsupported", "tilecamp's emulator cannot execute `" + in.text + "`");
   }

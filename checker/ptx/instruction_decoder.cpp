@@ -32,7 +32,9 @@ const std::unordered_map<std::string_view, Opcode>& opcode_table() {
       {"atom", Opcode::Atom}, {"red", Opcode::Red}, {"shfl", Opcode::Shfl}, {"vote", Opcode::Vote},
       {"match", Opcode::Match}, {"activemask", Opcode::Activemask}, {"call", Opcode::Call},
       {"cp", Opcode::CpAsync}, {"prefetch", Opcode::Prefetch}, {"prefetchu", Opcode::Prefetch},
-      {"trap", Opcode::Trap}, {"nanosleep", Opcode::Nanosleep},
+      {"trap", Opcode::Trap}, {"nanosleep", Opcode::Nanosleep}, {"redux", Opcode::Redux},
+      {"dp4a", Opcode::Dp4a}, {"dp2a", Opcode::Dp2a},
+      {"addc", Opcode::Add}, {"subc", Opcode::Sub}, {"madc", Opcode::Mad},
   };
   return table;
 }
@@ -102,7 +104,7 @@ bool uses_sub_ops(Opcode opcode) {
   switch (opcode) {
     case Opcode::Atom: case Opcode::Red: case Opcode::BarRed: case Opcode::Shfl: case Opcode::Vote:
     case Opcode::Match: case Opcode::Shf: case Opcode::Testp: case Opcode::Prmt: case Opcode::Bfind:
-    case Opcode::CpAsyncWait:
+    case Opcode::CpAsyncWait: case Opcode::Redux:
       return true;
     default:
       return false;
@@ -182,6 +184,7 @@ bool apply_modifier(std::string_view m, Instruction& instruction, int& types_see
   if (m == "approx") return instruction.approx = true, true;
   if (m == "uni") return instruction.uniform = true, true;
   if (m == "nc") return instruction.non_coherent = true, true;
+  if (m == "cc") return instruction.carry_out = true, true;
   if (m == "volatile" || m == "relaxed" || m == "acquire" || m == "acq_rel") instruction.ordered = true;
   return is_ignorable_modifier(m);
 }
@@ -208,6 +211,7 @@ void decode_opcode(std::string_view word, Instruction& instruction) {
     return;
   }
   instruction.opcode = it->second;
+  instruction.carry_in = parts[0] == "addc" || parts[0] == "subc" || parts[0] == "madc";
   int types_seen = 0;
   size_t first_modifier = 1;
   // Multi-word opcodes: bar.warp.sync, bar.red, cp.async(.commit_group|.wait_group|.wait_all).

@@ -44,7 +44,9 @@ enum class Opcode : uint16_t {
   Rcp, Sqrt, Rsqrt, Ex2, Lg2, Sin, Cos, Tanh,
   // atomics, warp-level operations, calls and asynchronous copies
   Atom, Red, Shfl, Vote, Match, Activemask, Call, BarWarp, BarRed, CpAsync, CpAsyncCommit,
-  CpAsyncWait, Prefetch, Trap, Nanosleep,
+  CpAsyncWait, Prefetch, Trap, Nanosleep, Redux,
+  // integer dot products of packed bytes and halves
+  Dp4a, Dp2a,
 };
 
 // The operation an instruction's modifier selects: atom.add, shfl.bfly, vote.ballot, shf.l ...
@@ -107,6 +109,9 @@ struct Instruction {
   // .volatile, .relaxed, .acquire or .acq_rel: an access another thread's write is meant to
   // reach, as in a loop that waits on a flag (the emulator lets other warps run there).
   bool ordered = false;
+  // Extended-precision arithmetic through the condition code's carry flag: add.cc, addc, sub.cc,
+  // subc, mad.cc, madc (what double-precision sin and cos compile to).
+  bool carry_in = false, carry_out = false;
   CompareOp compare = CompareOp::None;
   BoolOp bool_op = BoolOp::None;
   MulMode mul_mode = MulMode::None;

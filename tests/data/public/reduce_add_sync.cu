@@ -1,6 +1,7 @@
 // pattern: warp-level integer reductions with the sm_80 intrinsics __reduce_add_sync / __reduce_max_sync / __reduce_or_sync (redux.sync) (CUDA Programming Guide "Warp Reduce Functions", llm.c dev kernels)
 // issue-18 item: 3
 // run: tilecamp profile tests/data/public/reduce_add_sync.cu --kernel warpRedux --grid 1 --block 64 --arg u32[64]=iota --arg u32[6]=zeros
+// diagnostics: none
 // expect: out = {496, 31, 31, 1520, 63, 31} (per warp: sum, max, bitwise or of the low 5 bits); no diagnostic
 __global__ void warpRedux(const unsigned* in, unsigned* out) {
   const unsigned v = in[threadIdx.x];
