@@ -71,6 +71,11 @@ TEST_CASE("a scalar spec of each type gives the value's bytes") {
       {"u64:18446744073709551615", ElementType::U64, bytes_of<uint64_t>(UINT64_MAX)},
       {"f32:1.5", ElementType::F32, bytes_of<float>(1.5f)},
       {"f64:-0.25", ElementType::F64, bytes_of<double>(-0.25)},
+      {"i16:-7", ElementType::I16, bytes_of<int16_t>(-7)},
+      {"u16:65535", ElementType::U16, bytes_of<uint16_t>(65535)},
+      {"f16:1.5", ElementType::F16, bytes_of<uint16_t>(0x3e00)},
+      {"f16:0.1", ElementType::F16, bytes_of<uint16_t>(0x2e66)},    // 0.0999755859375, the nearest half
+      {"bf16:-2.5", ElementType::BF16, bytes_of<uint16_t>(0xc020)},
   };
   for (const Case& c : cases) {
     CAPTURE(c.text);
@@ -123,7 +128,8 @@ TEST_CASE("=rand is seeded: the same seed gives the same buffer, another seed an
 
 TEST_CASE("a malformed spec is an error that quotes the spec") {
   for (const char* text : {"x32:1", "i32", "i32:", "i32:seven", "i32:4294967296", "u32:-1", "f32:1.5x",
-                           "f32[", "f32[0]", "f32[many]", "f32[8]=ones", "q8[8]"}) {
+                           "f32[", "f32[0]", "f32[many]", "f32[8]=ones", "q8[8]", "i16:32768", "u16:65536",
+                           "i16:-32769", "f16:one"}) {
     CAPTURE(text);
     auto spec = profile::parse_arg_spec(text);
     REQUIRE_FALSE(spec.has_value());

@@ -6,20 +6,55 @@
 #include <cstring>
 #include <random>
 
+#include "checker/emu/float_format.h"
+
 namespace tilecamp::profile {
 namespace {
 
 constexpr std::string_view k_spec_help =
-    "expected i32:V, u32:V, i64:V, u64:V, f32:V, f64:V (a scalar) or f32[N], f64[N], i32[N], "
-    "u32[N], i64[N], u64[N] (a buffer), optionally followed by =rand, =zeros or =iota";
+    "expected TYPE:V (a scalar) or TYPE[N] (a buffer, optionally followed by =rand, =zeros or =iota), "
+    "TYPE one of i32, u32, i64, u64, f32, f64, i16, u16, f16, bf16";
 
-bool is_float(ElementType type) { return type == ElementType::F32 || type == ElementType::F64; }
-bool is_signed(ElementType type) { return type == ElementType::I32 || type == ElementType::I64; }
+bool is_float(ElementType type) {
+  return type == ElementType::F32 || type == ElementType::F64 || type == ElementType::F16 || type == ElementType::BF16;
+}
+bool is_signed(ElementType type) {
+  return type == ElementType::I32 || type == ElementType::I64 || type == ElementType::I16;
+}
 
 template <typename T>
-std::vector<uint8_t> bytes_of(T value) {
-  std::vector<uint8_t> bytes(sizeof(T));
-  std::memcpy(bytes.data(), &value, sizeof(T));
+void put(uint8_t* out, T value) {
+  std::memcpy(out, &value, sizeof value);
+}
+
+// Writes a value in the element type's bytes, rounded to nearest even for a 16-bit float.
+void put_float(uint8_t* out, ElementType type, double value) {
+  switch (type) {
+    case ElementType::F16: put(out, static_cast<uint16_t>(emu::encode(emu::k_f16, {value}, ptx::Rounding::Rn))); break;
+    case ElementType::BF16: put(out, static_cast<uint16_t>(emu::encode(emu::k_bf16, {value}, ptx::Rounding::Rn))); break;
+    case ElementType::F32: put(out, static_cast<float>(value)); break;
+    default: put(out, value); break;
+  }
+}
+
+// Writes an integer in the element type's bytes (its low bytes: the range is checked before).
+void put_integer(uint8_t* out, ElementType type, uint64_t bits) {
+  switch (element_bytes(type)) {
+    case 2: put(out, static_cast<uint16_t>(bits)); break;
+    case 4: put(out, static_cast<uint32_t>(bits)); break;
+    default: put(out, bits); break;
+  }
+}
+
+std::vector<uint8_t> float_bytes(ElementType type, double value) {
+  std::vector<uint8_t> bytes(element_bytes(type));
+  put_float(bytes.data(), type, value);
+  return bytes;
+}
+
+std::vector<uint8_t> integer_bytes(ElementType type, uint64_t bits) {
+  std::vector<uint8_t> bytes(element_bytes(type));
+  put_integer(bytes.data(), type, bits);
   return bytes;
 }
 
@@ -34,8 +69,9 @@ Expected<std::vector<uint8_t>> parse_scalar(ElementType type, std::string_view v
     double parsed = 0;
     auto [ptr, ec] = std::from_chars(begin, end, parsed);
     if (ec != std::errc() || ptr != end) return spec_error(text, "`" + std::string(value) + "` is not a number");
-    return type == ElementType::F32 ? bytes_of(static_cast<float>(parsed)) : bytes_of(parsed);
+    return float_bytes(type, parsed);
   }
+  const int bits = static_cast<int>(element_bytes(type)) * 8;
   int base = 10;
   if (value.starts_with("0x") || value.starts_with("0X")) {
     begin += 2;
@@ -45,26 +81,30 @@ Expected<std::vector<uint8_t>> parse_scalar(ElementType type, std::string_view v
     int64_t parsed = 0;
     auto [ptr, ec] = std::from_chars(begin, end, parsed, base);
     if (ec != std::errc() || ptr != end) return spec_error(text, "`" + std::string(value) + "` is not an integer");
-    if (type == ElementType::I32 && (parsed < INT32_MIN || parsed > INT32_MAX)) {
-      return spec_error(text, "`" + std::string(value) + "` does not fit in 32 bits");
+    if (bits < 64 && (parsed < -(int64_t{1} << (bits - 1)) || parsed >= (int64_t{1} << (bits - 1)))) {
+      return spec_error(text, "`" + std::string(value) + "` does not fit in " + std::to_string(bits) + " bits");
     }
-    return type == ElementType::I32 ? bytes_of(static_cast<int32_t>(parsed)) : bytes_of(parsed);
+    return integer_bytes(type, static_cast<uint64_t>(parsed));
   }
   uint64_t parsed = 0;
   auto [ptr, ec] = std::from_chars(begin, end, parsed, base);
   if (ec != std::errc() || ptr != end) {
     return spec_error(text, "`" + std::string(value) + "` is not an unsigned integer");
   }
-  if (type == ElementType::U32 && parsed > UINT32_MAX) {
-    return spec_error(text, "`" + std::string(value) + "` does not fit in 32 bits");
+  if (bits < 64 && parsed >= (uint64_t{1} << bits)) {
+    return spec_error(text, "`" + std::string(value) + "` does not fit in " + std::to_string(bits) + " bits");
   }
-  return type == ElementType::U32 ? bytes_of(static_cast<uint32_t>(parsed)) : bytes_of(parsed);
+  return integer_bytes(type, parsed);
 }
 
 }  // namespace
 
 uint32_t element_bytes(ElementType type) {
-  return type == ElementType::I32 || type == ElementType::U32 || type == ElementType::F32 ? 4 : 8;
+  switch (type) {
+    case ElementType::I16: case ElementType::U16: case ElementType::F16: case ElementType::BF16: return 2;
+    case ElementType::I32: case ElementType::U32: case ElementType::F32: return 4;
+    default: return 8;
+  }
 }
 
 Expected<ElementType> parse_element_type(std::string_view name) {
@@ -74,6 +114,10 @@ Expected<ElementType> parse_element_type(std::string_view name) {
   if (name == "u64") return ElementType::U64;
   if (name == "f32") return ElementType::F32;
   if (name == "f64") return ElementType::F64;
+  if (name == "i16") return ElementType::I16;
+  if (name == "u16") return ElementType::U16;
+  if (name == "f16") return ElementType::F16;
+  if (name == "bf16") return ElementType::BF16;
   return make_error("unknown type `" + std::string(name) + "`");
 }
 
@@ -140,16 +184,12 @@ Expected<std::vector<uint8_t>> fill_buffer(const ArgSpec& spec, uint64_t seed) {
   std::uniform_int_distribution<int64_t> integer(0, 999);
   const bool iota = spec.fill == Fill::Iota;
   for (uint64_t i = 0; i < spec.count; ++i) {
-    auto put = [&](auto value) { std::memcpy(bytes.data() + i * size, &value, sizeof value); };
     const double real_value = iota ? static_cast<double>(i) : 0.0;
     const int64_t int_value = iota ? static_cast<int64_t>(i) : 0;
-    switch (spec.type) {
-      case ElementType::F32: put(static_cast<float>(iota ? real_value : real(random))); break;
-      case ElementType::F64: put(iota ? real_value : real(random)); break;
-      case ElementType::I32: put(static_cast<int32_t>(iota ? int_value : integer(random))); break;
-      case ElementType::U32: put(static_cast<uint32_t>(iota ? int_value : integer(random))); break;
-      case ElementType::I64: put(iota ? int_value : integer(random)); break;
-      case ElementType::U64: put(static_cast<uint64_t>(iota ? int_value : integer(random))); break;
+    if (is_float(spec.type)) {
+      put_float(bytes.data() + i * size, spec.type, iota ? real_value : real(random));
+    } else {
+      put_integer(bytes.data() + i * size, spec.type, static_cast<uint64_t>(iota ? int_value : integer(random)));
     }
   }
   return bytes;

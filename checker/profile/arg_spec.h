@@ -15,7 +15,7 @@
 
 namespace tilecamp::profile {
 
-enum class ElementType { I32, U32, I64, U64, F32, F64 };
+enum class ElementType { I32, U32, I64, U64, F32, F64, I16, U16, F16, BF16 };
 enum class Fill { Rand, Zeros, Iota, File };
 
 struct ArgSpec {

@@ -56,6 +56,7 @@ Expected<ProfileReport> profile_kernel(Compiler& compiler, Backend& backend, con
   report.grid = request.grid;
   report.block = request.block;
   std::string ptx_text = request.text;
+  std::string lowered;  // the template instance NVRTC named for `request.kernel`, as it was spelled
   if (!request.path.ends_with(".ptx")) {
     CompileOptions options;
     if (request.kernel.find('<') != std::string::npos) options.name_expressions.push_back(request.kernel);
@@ -67,9 +68,16 @@ Expected<ProfileReport> profile_kernel(Compiler& compiler, Backend& backend, con
       return report;
     }
     ptx_text = std::move(compiled.ptx);
+    if (auto it = compiled.lowered_names.find(request.kernel); it != compiled.lowered_names.end()) lowered = it->second;
   }
   TC_TRY(backend.load(ptx_text));
-  TC_TRY_ASSIGN(report.mangled, ptx::resolve_kernel_name(backend.module(), request.kernel));
+  // `reduce4<float, 256>` as the source spells it: NVRTC's lowered name, where the demangled
+  // spelling would be `reduce4<float, 256u>`.
+  if (!lowered.empty() && backend.module().find_function(lowered) != nullptr) {
+    report.mangled = lowered;
+  } else {
+    TC_TRY_ASSIGN(report.mangled, ptx::resolve_kernel_name(backend.module(), request.kernel));
+  }
   report.kernel = ptx::readable_kernel_name(report.mangled);
   const ptx::Function& kernel = *backend.module().find_function(report.mangled);
 
@@ -79,6 +87,7 @@ Expected<ProfileReport> profile_kernel(Compiler& compiler, Backend& backend, con
   launch.config.block = request.block;
   launch.config.dynamic_shared_bytes = request.dynamic_shared_bytes;
   launch.config.observer = request.observer;
+  launch.config.warp_instruction_budget = request.warp_instruction_budget;
   if (request.sample) {
     launch.config.sample_blocks = model::sample_blocks(request.grid);
     launch.config.sample_uniform_after = model::k_uniform_after;
@@ -92,6 +101,12 @@ Expected<ProfileReport> profile_kernel(Compiler& compiler, Backend& backend, con
   TC_TRY_ASSIGN(LaunchOutcome outcome, backend.launch(launch));
   report.result = std::move(outcome.profile);
   report.measured = outcome.timing;
+  for (Diagnostic& diagnostic : report.result.diagnostics) {
+    if (diagnostic.kind == "runaway" && diagnostic.message.find(" instructions without finishing") != std::string::npos &&
+        diagnostic.message.starts_with("warp ")) {
+      diagnostic.message += " (a kernel that should run this long: --max-warp-instructions N)";
+    }
+  }
   if (request.sample && backend.counts()) {
     report.sampled_blocks = report.result.block_counters.size();
     report.result.totals = model::extrapolate(request.grid, launch.config.sample_blocks, report.result.block_counters);

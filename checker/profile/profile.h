@@ -28,6 +28,8 @@ struct ProfileRequest {
   // --sample: run a sample of the grid's blocks on zeroed buffers and estimate the whole grid's
   // counters from them (checker/model/sampling.h), for grids too large to emulate whole.
   bool sample = false;
+  // --max-warp-instructions: past it a warp is stopped as a runaway (LaunchConfig's default).
+  uint64_t warp_instruction_budget = LaunchConfig{}.warp_instruction_budget;
 };
 
 // A buffer argument after the run: for `--dump`.

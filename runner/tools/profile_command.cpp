@@ -27,6 +27,7 @@ struct ProfileOptions {
   std::vector<std::string> arguments;
   std::vector<std::string> variables;
   uint32_t shared_bytes = 0;
+  uint64_t warp_instruction_budget = profile::ProfileRequest{}.warp_instruction_budget;
   std::string dump_directory;
   uint64_t seed = 1;
   std::string gpu = "h200";
@@ -104,6 +105,7 @@ int run_profile(const ProfileOptions& options) {
   }
   request.dynamic_shared_bytes = options.shared_bytes;
   request.sample = options.sample;
+  request.warp_instruction_budget = options.warp_instruction_budget;
   if (options.sample && !options.dump_directory.empty()) return fail_usage("--dump: a --sample run's buffers are not kept");
   auto sandbox = open_sandbox(options.sandbox, false);
   if (!sandbox) return fail_usage(sandbox.error());
@@ -159,8 +161,8 @@ std::function<int()> setup_profile_command(CommandLine& app) {
       "profile", "Run one kernel on the emulator and show Nsight-like counters per source line");
   command.footer(
       "SPEC (one --arg per kernel parameter, in order):\n"
-      "  i32:V | u32:V | i64:V | u64:V | f32:V | f64:V          a scalar\n"
-      "  f32[N] | f64[N] | i32[N] | u32[N] | i64[N] | u64[N]   a device buffer of N elements\n"
+      "  TYPE:V      a scalar           TYPE: i32 u32 i64 u64 f32 f64, or 16-bit i16 u16 f16 bf16\n"
+      "  TYPE[N]     a device buffer of N elements\n"
       "     optionally followed by =rand (default), =zeros, =iota or =file:PATH (raw little-endian)\n\n"
       "Examples:\n"
       "  tilecamp profile transpose.cu --kernel transposeTiled --grid 32,32 --block 32,32 \\\n"
@@ -179,6 +181,10 @@ std::function<int()> setup_profile_command(CommandLine& app) {
   command.option("--seed", options->seed, "seed for =rand buffers (default 1)");
   command.option("--set", options->variables,
                       "fill a __device__/__constant__ variable before the launch: NAME=SPEC");
+  command.option("--max-warp-instructions", options->warp_instruction_budget,
+                 "stop a warp as a runaway after this many instructions (default 5000000: a loop that never ends "
+                 "is caught in about a second)")
+      .range(1, 1e12);
   command.option("--shared", options->shared_bytes, "dynamic shared memory per block, in bytes (extern __shared__)");
   command.option("--dump", options->dump_directory,
                       "after the run, write each buffer argument to DIR/argN.bin (N from 0, raw little-endian)");

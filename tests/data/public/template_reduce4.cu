@@ -1,6 +1,7 @@
 // pattern: a reduction templated on element type and block size, reduce4<T, blockSize>, launched by its source spelling `reduce4<float, 256>` (cuda-samples reduction: reduce0..reduce6 templates)
 // issue-18 item: 4
 // run: tilecamp profile tests/data/public/template_reduce4.cu --kernel "reduce4<float, 256>" --grid 2 --block 256 --arg f32[1024]=iota --arg f32[2]=zeros
+// diagnostics: none
 // expect: the name resolves (today only `reduce4<float, 256u>` or `reduce4` do); out[b] == sum of in[512b .. 512b+511]: out = {130816, 392960}; no diagnostic
 template <class T, unsigned int blockSize>
 __global__ void reduce4(const T* in, T* out) {
