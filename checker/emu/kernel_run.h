@@ -119,7 +119,7 @@ class KernelRun {
   void exit_lanes(Warp& warp, uint32_t lanes);
   void barrier(Warp& warp, const ptx::Instruction& in, uint32_t lanes);
   bool is_leaving(uint32_t pending, uint32_t barrier) const;
-  bool same_barrier(const std::vector<Warp*>& group);
+  void warn_split_barrier(const std::vector<Warp*>& group);
   void warn_early_exit(const std::vector<Warp*>& group);
   void deliver_reduction(Warp& warp, const ptx::Instruction& in, const BarrierReduction& reduction);
   void execute_alu(Warp& warp, const ptx::Instruction& in, uint32_t lanes);
