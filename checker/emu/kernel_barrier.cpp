@@ -179,7 +179,8 @@ void KernelRun::warn_split_barrier(const std::vector<Warp*>& group) {
   m_warned_barriers.push_back(pc);
   std::string places;
   for (const auto& [at, warps] : warps_at) {
-    places += std::string(places.empty() ? "" : ", ") + "warps " + lane_list(warps) + " wait at the barrier at " + where(at);
+    places += std::string(places.empty() ? "" : ", ") + (std::popcount(warps) == 1 ? "warp " : "warps ") +
+              lane_list(warps) + (std::popcount(warps) == 1 ? " waits" : " wait") + " at the barrier at " + where(at);
   }
   warn(m_code[pc], "split-barrier",
        "in block " + block_name() + ", " + places +
