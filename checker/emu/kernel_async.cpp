@@ -59,6 +59,25 @@ void KernelRun::copy_async(Warp& warp, const Instruction& in, uint32_t lanes) {
   if (auto race = m_races.record(shared)) report_race(*race);
 }
 
+// A barrier orders the issue of a cp.async, not its arrival: the copies no wait has completed
+// yet may still land in the new epoch, so they write there too, first in program order. A thread
+// that reads (or writes) their bytes before the copying thread waits for them races with the copy.
+void KernelRun::copies_still_in_flight(std::vector<Warp>& warps) {
+  for (Warp& warp : warps) {
+    auto record = [&](const PendingCopy& copy) {
+      LaneAddresses address;
+      address[copy.lane] = copy.shared_offset;
+      SharedAccess shared{.warp = warp.index, .lanes = 1u << copy.lane, .addresses = &address, .bytes = copy.bytes,
+                          .is_write = true, .pc = copy.pc, .step = 0};
+      if (auto race = m_races.record(shared)) report_race(*race);
+    };
+    for (const PendingCopy& copy : warp.open_copies) record(copy);
+    for (const std::vector<PendingCopy>& group : warp.committed_copies) {
+      for (const PendingCopy& copy : group) record(copy);
+    }
+  }
+}
+
 void KernelRun::commit_copies(Warp& warp) {
   warp.committed_copies.push_back(std::move(warp.open_copies));
   warp.open_copies.clear();

@@ -151,6 +151,7 @@ void KernelRun::release_barrier(std::vector<Warp>& warps) {
     m_shared_written.note_barrier();
     m_races.barrier_released();
     for (Warp& warp : warps) warp.epoch_start = warp.executed;  // program order restarts with the epoch
+    copies_still_in_flight(warps);
     released = true;
   }
   if (released) return;

@@ -246,6 +246,22 @@ void KernelRun::emit_race(const RaceReport& race) {
   const RaceSide ran_first{race.other_pc, race.other_step, race.other_is_write, race.other_is_atomic, other_line,
                            where(race.other_pc), thread_name(race.other_warp, race.other_lane)};
   const Severity severity = race.same_value ? Severity::Warning : Severity::Error;
+  // One side a cp.async still in flight: no barrier helps, only the copying thread's wait does.
+  const bool copy_here = m_code[race.pc].opcode == ptx::Opcode::CpAsync;
+  const bool copy_there = m_code[race.other_pc].opcode == ptx::Opcode::CpAsync;
+  if (copy_here != copy_there) {
+    const RaceSide& copy = copy_here ? ran_second : ran_first;
+    const RaceSide& access = copy_here ? ran_first : ran_second;
+    warn_or_error(m_code[access.pc], severity, "race",
+                  "shared-memory race with an asynchronous copy: the cp.async at " + copy.where + " (" + copy.thread +
+                      ") may land at any time until that thread waits for its group, and " + access.thread +
+                      (race.warp == race.other_warp ? " (the same warp) " : " (another warp) ") + access_verb(access) +
+                      " " + shared_element(race.address) + " at " + access.where +
+                      " before then: a __syncthreads() orders when copies are issued, not when they arrive. Have "
+                      "the copying threads wait for the group (cp.async.wait_group, __pipeline_wait_prior, a "
+                      "pipeline's consumer_wait), then __syncthreads(), before any thread touches those bytes");
+    return;
+  }
   if (race.warp == race.other_warp) {
     // One warp: its steps are the program order of both threads, except across the two sides of a
     // branch (run in either order), which go by the source.

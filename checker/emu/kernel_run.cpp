@@ -469,6 +469,11 @@ std::string KernelRun::where(uint32_t pc) const {
   if (pc >= m_code.size()) return "the end of the kernel";
   const ptx::SourceLocation& location = m_code[pc].location;
   if (location.line == 0) return "PTX `" + m_code[pc].text + "`";
+  // A line of another file than the kernel's (a toolkit header the code was inlined from) says which.
+  if (location.file != m_function.location.file && location.file < static_cast<int>(m_module.files.size())) {
+    const std::string& path = m_module.files[location.file];
+    return "line " + std::to_string(location.line) + " of " + path.substr(path.find_last_of('/') + 1);
+  }
   return "line " + std::to_string(location.line);
 }
 

@@ -179,6 +179,7 @@ class KernelRun {
   void execute_async_copy(Warp& warp, const ptx::Instruction& in, uint32_t lanes);
   void copy_async(Warp& warp, const ptx::Instruction& in, uint32_t lanes);
   void commit_copies(Warp& warp);
+  void copies_still_in_flight(std::vector<Warp>& warps);
   void wait_copies(Warp& warp, size_t keep);
 
   // calls of extern functions: vprintf, __assertfail (kernel_calls.cpp)

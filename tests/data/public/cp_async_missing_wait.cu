@@ -1,7 +1,8 @@
 // pattern: the same 3-stage cp.async pipeline with the wait one stage short (__pipeline_wait_prior(stages) instead of stages-1, i.e. tile k's wait is missing): tile k's copies are still in flight when it is read after __syncthreads (the MatrixMulAsyncCopyMultiStage bug: wrong on the H200 and flagged by racecheck)
 // issue-18 item: 6
 // run: tilecamp profile tests/data/public/cp_async_missing_wait.cu --kernel stagedSum --grid 1 --block 64 --arg f32[512]=iota --arg f32[64]=zeros --arg i32:8
-// expect: error race at line 24 (the read of buf[k % kStages] overlaps the in-flight cp.async of line 20 / line 14 into the same bytes); exit 1
+// diagnostics: error race at line 25
+// expect: error race at line 25 (the read of buf[k % kStages] overlaps the in-flight cp.async of line 20 / line 14 into the same bytes); exit 1
 #include <cuda_pipeline.h>
 constexpr int kStages = 3, kN = 64;
 

@@ -1,6 +1,7 @@
 // pattern: 3-stage cp.async pipeline (cuda_pipeline.h __pipeline_memcpy_async / __pipeline_commit / __pipeline_wait_prior(stages-1)) then __syncthreads and a read of other threads' copied elements (cuda-samples MatrixMulAsyncCopyMultiStage, SGEMM double buffering): the correct control for cp_async_missing_wait.cu
 // issue-18 item: 6
 // run: tilecamp profile tests/data/public/cp_async_multistage_ok.cu --kernel stagedSum --grid 1 --block 64 --arg f32[512]=iota --arg f32[64]=zeros --arg i32:8
+// diagnostics: none
 // expect: out[t] == sum over k=0..7 of in[64k + 63 - t] == 2296 - 8t; no diagnostic
 #include <cuda_pipeline.h>
 constexpr int kStages = 3, kN = 64;

@@ -1,6 +1,7 @@
 // pattern: cuda::pipeline<thread_scope_thread> double buffering (lowers to cp.async commit/wait_group only, no mbarrier: a control for the block-scope file): producer_acquire / memcpy_async / producer_commit, consumer_wait / consumer_release (CUDA Programming Guide "Asynchronous Data Copies using cuda::pipeline")
 // issue-18 item: 3
 // run: tilecamp profile tests/data/public/cuda_pipeline_thread_scope.cu --kernel pipelineSum --grid 1 --block 32 --arg f32[256]=iota --arg f32[32]=zeros
+// diagnostics: none
 // expect: out[t] == sum over k of in[32k + t] for k = 0..7 == 8t + 896; no diagnostic
 #include <cuda/pipeline>
 
