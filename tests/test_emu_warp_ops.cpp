@@ -355,3 +355,52 @@ __global__ void early_read(const float* in, float* out) {
 
 }  // namespace
 }  // namespace tilecamp
+
+namespace tilecamp {
+namespace {
+
+TEST_CASE("cuda::barrier's copies land when its phase completes; reading them before the wait is a race") {
+  const char* source = R"(
+#include <cuda/barrier>
+__global__ void staged(const float* in, float* out, int early) {
+  __shared__ float tile[64];
+  __shared__ cuda::barrier<cuda::thread_scope_block> bar;
+  if (threadIdx.x == 0) init(&bar, blockDim.x);
+  __syncthreads();
+  cuda::memcpy_async(&tile[threadIdx.x], &in[threadIdx.x], sizeof(float), bar);
+  float seen = early ? tile[63 - threadIdx.x] : 0.0f;  // before the wait: the copy may not be there
+  bar.arrive_and_wait();
+  out[threadIdx.x] = tile[63 - threadIdx.x] + seen;
+})";
+  auto fine = test::run_kernel("staged.cu", source, "staged", {1, 1, 1}, {64, 1, 1},
+                               {"f32[64]=iota", "f32[64]=zeros", "i32:0"});
+  REQUIRE(fine.result.diagnostics.empty());
+  const auto out = test::buffer_of<float>(fine, 1);
+  for (int t = 0; t < 64; ++t) CHECK(out[t] == static_cast<float>(63 - t));
+  auto early = test::run_kernel("staged.cu", source, "staged", {1, 1, 1}, {64, 1, 1},
+                                {"f32[64]=iota", "f32[64]=zeros", "i32:1"});
+  REQUIRE_FALSE(early.result.diagnostics.empty());
+  CHECK(early.result.diagnostics[0].kind == "race");
+  CHECK(early.result.diagnostics[0].line == 9);
+  CHECK(test::contains(early.result.diagnostics[0].message, "shared-memory race with an asynchronous copy"));
+}
+
+TEST_CASE("an mbarrier used before any thread initialized it is an error naming the thread") {
+  const char* source = R"(
+__global__ void uninitialized(unsigned long long* out) {
+  __shared__ unsigned long long bar;
+  unsigned long long state;
+  asm volatile("mbarrier.arrive.shared.b64 %0, [%1];" : "=l"(state) : "r"((unsigned)__cvta_generic_to_shared(&bar)));
+  out[threadIdx.x] = state;
+})";
+  auto report = test::run_kernel("uninit.cu", source, "uninitialized", {1, 1, 1}, {32, 1, 1}, {"u64[32]=zeros"});
+  REQUIRE(report.result.diagnostics.size() == 1);
+  CHECK(report.result.diagnostics[0].kind == "mbarrier");
+  CHECK(report.result.diagnostics[0].line == 5);
+  CHECK(test::contains(report.result.diagnostics[0].message,
+                       "thread (0,0,0) of block (0,0,0) uses the mbarrier at byte 0 of shared memory before any thread "
+                       "initialized it"));
+}
+
+}  // namespace
+}  // namespace tilecamp

@@ -147,6 +147,8 @@ void KernelRun::run_block() {
   m_block_exited = 0;
   m_reductions = {};
   std::vector<Warp> warps(warp_count);
+  m_block_warps = &warps;
+  m_mbarriers.clear();
   for (uint32_t w = 0; w < warp_count; ++w) {
     Warp& warp = warps[w];
     warp.index = w;
@@ -201,7 +203,9 @@ void KernelRun::run_warp(Warp& warp) {
     }
     if (out_of_budget(warp, top.pc)) return;
     const Instruction& next = m_code[top.pc];
-    const bool waits = next.ordered || next.opcode == Opcode::Nanosleep;
+    const bool waits = next.ordered || next.opcode == Opcode::Nanosleep ||
+                       (next.opcode == Opcode::Mbarrier &&
+                        (next.sub_op == ptx::SubOp::MbTryWait || next.sub_op == ptx::SubOp::MbTestWait));
     if (waits && warp.last_wait_pc != UINT32_MAX && top.pc <= warp.last_wait_pc) {
       // Back at a wait loop's flag: let the other warps run (one of them may be the one to set
       // it) before this one reads it again. Each warp keeps its turn until it yields, so a kernel
@@ -326,6 +330,10 @@ void KernelRun::execute(Warp& warp) {
     case Opcode::CpAsyncCommit:
     case Opcode::CpAsyncWait:
       if (lanes != 0) execute_async_copy(warp, in, lanes);
+      break;
+    case Opcode::Mbarrier:
+    case Opcode::CpAsyncMbarrierArrive:
+      if (lanes != 0) execute_mbarrier(warp, in, lanes);
       break;
     case Opcode::Trap:
       if (lanes != 0) fail(in, "trap", "the kernel executed a trap (`__trap()` or `asm(\"trap;\")`) in " + thread_name(warp, std::countr_zero(lanes)));

@@ -6,6 +6,7 @@
 #include <bit>
 #include <chrono>
 #include <deque>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -101,6 +102,14 @@ struct BarrierReduction {
   bool any = false;
 };
 
+// An mbarrier's state (kernel_mbarrier.cpp), kept by its shared-memory offset.
+struct Mbarrier {
+  uint32_t expected = 0;  // arrivals a phase needs
+  uint32_t pending = 0;   // arrivals this phase still needs
+  uint64_t phase = 0;     // phases completed; an arrival's state token
+  std::vector<std::pair<uint32_t, PendingCopy>> copies;  // (warp, copy) landing when the phase completes
+};
+
 class KernelRun {
  public:
   KernelRun(const Emulator& emulator, const ptx::Function& function, const LaunchConfig& config,
@@ -180,6 +189,8 @@ class KernelRun {
   void copy_async(Warp& warp, const ptx::Instruction& in, uint32_t lanes);
   void commit_copies(Warp& warp);
   void copies_still_in_flight(std::vector<Warp>& warps);
+  void execute_mbarrier(Warp& warp, const ptx::Instruction& in, uint32_t lanes);
+  void arrive_on(Mbarrier& barrier, uint32_t count);
   void wait_copies(Warp& warp, size_t keep);
 
   // calls of extern functions: vprintf, __assertfail (kernel_calls.cpp)
@@ -241,6 +252,8 @@ class KernelRun {
   std::vector<uint8_t> m_local;  // block threads x local_bytes
   std::vector<uint64_t> m_registers;
   uint64_t m_budget_left = 0;
+  std::map<uint32_t, Mbarrier> m_mbarriers;  // this block's, by shared offset
+  std::vector<Warp>* m_block_warps = nullptr;  // the block being run
   std::chrono::steady_clock::time_point m_time_limit_at;  // max() when the launch has no time limit
   bool m_failed = false;
   std::vector<uint32_t> m_warned_barriers;

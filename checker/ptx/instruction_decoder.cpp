@@ -34,7 +34,7 @@ const std::unordered_map<std::string_view, Opcode>& opcode_table() {
       {"cp", Opcode::CpAsync}, {"prefetch", Opcode::Prefetch}, {"prefetchu", Opcode::Prefetch},
       {"trap", Opcode::Trap}, {"nanosleep", Opcode::Nanosleep}, {"redux", Opcode::Redux},
       {"dp4a", Opcode::Dp4a}, {"dp2a", Opcode::Dp2a},
-      {"addc", Opcode::Add}, {"subc", Opcode::Sub}, {"madc", Opcode::Mad},
+      {"addc", Opcode::Add}, {"subc", Opcode::Sub}, {"madc", Opcode::Mad}, {"mbarrier", Opcode::Mbarrier},
   };
   return table;
 }
@@ -87,7 +87,7 @@ std::vector<std::string_view> split_modifiers(std::string_view word) {
 Space space_from_modifier(std::string_view m, bool& found) {
   found = true;
   if (m == "global") return Space::Global;
-  if (m == "shared") return Space::Shared;
+  if (m == "shared" || m == "shared::cta") return Space::Shared;
   if (m == "local") return Space::Local;
   if (m == "param") return Space::Param;
   if (m == "const") return Space::Const;
@@ -185,6 +185,8 @@ bool apply_modifier(std::string_view m, Instruction& instruction, int& types_see
   if (m == "uni") return instruction.uniform = true, true;
   if (m == "nc") return instruction.non_coherent = true, true;
   if (m == "cc") return instruction.carry_out = true, true;
+  if (m == "parity" && instruction.opcode == Opcode::Mbarrier) return instruction.parity = true, true;
+  if (m == "noinc" && instruction.opcode == Opcode::CpAsyncMbarrierArrive) return instruction.sub_op = SubOp::NoInc, true;
   if (m == "volatile" || m == "relaxed" || m == "acquire" || m == "acq_rel") instruction.ordered = true;
   return is_ignorable_modifier(m);
 }
@@ -223,6 +225,25 @@ void decode_opcode(std::string_view word, Instruction& instruction) {
       return;
     }
     if (instruction.opcode != Opcode::Bar) first_modifier = 2;
+  }
+  if (instruction.opcode == Opcode::Mbarrier) {
+    static const std::unordered_map<std::string_view, SubOp> k_operations = {
+        {"init", SubOp::MbInit},         {"arrive", SubOp::MbArrive},     {"arrive_drop", SubOp::MbArriveDrop},
+        {"try_wait", SubOp::MbTryWait},  {"test_wait", SubOp::MbTestWait}, {"inval", SubOp::MbInval},
+    };
+    auto operation = parts.size() > 1 ? k_operations.find(parts[1]) : k_operations.end();
+    // expect_tx, complete_tx, pending_count and the .expect_tx arrivals belong to TMA copies.
+    if (operation == k_operations.end() || word.find("expect_tx") != std::string_view::npos) {
+      mark_unsupported(instruction, "`" + std::string(word) + "`");
+      return;
+    }
+    instruction.sub_op = operation->second;
+    first_modifier = 2;
+  }
+  if (instruction.opcode == Opcode::CpAsync && parts.size() > 3 && parts[1] == "async" && parts[2] == "mbarrier" &&
+      parts[3] == "arrive") {
+    instruction.opcode = Opcode::CpAsyncMbarrierArrive;
+    first_modifier = 4;
   }
   if (instruction.opcode == Opcode::CpAsync) {
     if (parts.size() < 2 || parts[1] != "async") {

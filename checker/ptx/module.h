@@ -45,6 +45,8 @@ enum class Opcode : uint16_t {
   // atomics, warp-level operations, calls and asynchronous copies
   Atom, Red, Shfl, Vote, Match, Activemask, Call, BarWarp, BarRed, CpAsync, CpAsyncCommit,
   CpAsyncWait, Prefetch, Trap, Nanosleep, Redux,
+  // mbarrier.* (cuda::barrier, cuda::pipeline) and cp.async.mbarrier.arrive
+  Mbarrier, CpAsyncMbarrierArrive,
   // integer dot products of packed bytes and halves
   Dp4a, Dp2a,
 };
@@ -60,6 +62,8 @@ enum class SubOp : uint8_t {
   ShiftAmount,                                            // bfind.shiftamt
   PropagateNaN,                                           // min.NaN / max.NaN
   WaitAll,                                                // cp.async.wait_all
+  MbInit, MbArrive, MbArriveDrop, MbTryWait, MbTestWait, MbInval,  // mbarrier
+  NoInc,                                                  // cp.async.mbarrier.arrive.noinc
 };
 
 enum class CompareOp : uint8_t { None, Eq, Ne, Lt, Le, Gt, Ge, Lo, Ls, Hi, Hs,
@@ -112,6 +116,7 @@ struct Instruction {
   // Extended-precision arithmetic through the condition code's carry flag: add.cc, addc, sub.cc,
   // subc, mad.cc, madc (what double-precision sin and cos compile to).
   bool carry_in = false, carry_out = false;
+  bool parity = false;  // mbarrier.try_wait.parity / test_wait.parity: the operand is a phase's parity
   CompareOp compare = CompareOp::None;
   BoolOp bool_op = BoolOp::None;
   MulMode mul_mode = MulMode::None;

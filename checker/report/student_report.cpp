@@ -16,6 +16,7 @@ std::string finding_phrase(const std::string& kind) {
   static const std::map<std::string, std::string> k_phrases = {
       {"deadlock", "a deadlock: a barrier that not every thread of the block reaches"},
       {"early-exit-barrier", "threads returned before a barrier the rest of the block waits at"},
+      {"mbarrier", "an mbarrier (cuda::barrier, cuda::pipeline) used wrongly"},
       {"split-barrier", "warps of one block waiting at different __syncthreads() lines"},
       {"out-of-bounds", "an out-of-bounds memory access"},
       {"misaligned", "a misaligned memory access"},

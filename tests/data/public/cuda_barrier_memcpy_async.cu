@@ -1,6 +1,7 @@
 // pattern: cuda::barrier<thread_scope_block> in shared memory, init by one thread, cuda::memcpy_async of a tile completed on the barrier, then arrive_and_wait (CUDA Programming Guide "Asynchronous Barrier", SGEMM_CUDA kernel 12)
 // issue-18 item: 1, 3
 // run: tilecamp profile tests/data/public/cuda_barrier_memcpy_async.cu --kernel barrierCopy --grid 2 --block 64 --arg f32[128]=iota --arg f32[128]=zeros
+// diagnostics: none
 // expect: out[i] == in[blockStart + 63 - (i % 64)] + 1, i.e. each block reverses its 64 values and adds 1; no diagnostic
 #include <cuda/barrier>
 #include <cooperative_groups.h>

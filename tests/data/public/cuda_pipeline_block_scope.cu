@@ -1,6 +1,7 @@
 // pattern: block-scoped cuda::pipeline (pipeline_shared_state<thread_scope_block, 2>, make_pipeline(block, &state)) streaming 4 tiles through 2 stages with collective cuda::memcpy_async (CUDA Programming Guide "cuda::pipeline", multi-stage GEMMs)
 // issue-18 item: 1, 3
 // run: tilecamp profile tests/data/public/cuda_pipeline_block_scope.cu --kernel blockPipeline --grid 1 --block 64 --arg f32[256]=iota --arg f32[64]=zeros
+// diagnostics: none
 // expect: out[t] == sum over k=0..3 of in[64k + 63 - t] == 636 - 4t; no diagnostic
 #include <cuda/pipeline>
 #include <cooperative_groups.h>
