@@ -404,3 +404,24 @@ __global__ void uninitialized(unsigned long long* out) {
 
 }  // namespace
 }  // namespace tilecamp
+
+namespace tilecamp {
+namespace {
+
+TEST_CASE("atomicAdd on __half2 rounds each half to nearest even after every add, as the GPU does") {
+  const char* source = R"(
+#include <cuda_fp16.h>
+__global__ void halves(__half2* sum) {
+  if (threadIdx.x == 0) *sum = __halves2half2(__float2half(2048.0f), __float2half(0.0f));
+  __syncthreads();
+  atomicAdd(sum, __halves2half2(__float2half(1.0f), __float2half(0.5f)));
+})";
+  // 2048 + 1 is a tie between 2048 and 2050 in half precision: every add rounds back to 2048,
+  // while 32 halves of 0.5 add up exactly to 16.
+  auto report = test::run_kernel("halves.cu", source, "halves", {1, 1, 1}, {32, 1, 1}, {"u32[1]=zeros"});
+  REQUIRE(report.result.diagnostics.empty());
+  CHECK(test::buffer_of<uint32_t>(report, 0)[0] == (0x4c00u << 16 | 0x6800u));  // (2048, 16): low half first
+}
+
+}  // namespace
+}  // namespace tilecamp

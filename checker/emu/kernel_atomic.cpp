@@ -34,6 +34,14 @@ uint64_t apply(SubOp op, Type type, uint64_t old, uint64_t b, uint64_t c, bool& 
   ok = true;
   switch (op) {
     case SubOp::Add:
+      if (type == Type::F16 || type == Type::F16x2 || type == Type::BF16 || type == Type::BF16x2) {
+        // atom.add.noftz.f16x2 (atomicAdd on __half2): each half rounded to nearest even, as add.rn.
+        Instruction add;
+        add.opcode = ptx::Opcode::Add;
+        add.type = type;
+        add.rounding = ptx::Rounding::Rn;
+        return alu_float(add, AluSources{old, b});
+      }
       if (type == Type::F32) return float_add<float>(old, b);
       if (type == Type::F64) return float_add<double>(old, b);
       return truncate_bits(uo + ub, bits);
@@ -64,8 +72,10 @@ void KernelRun::atomic_access(Warp& warp, const Instruction& in, uint32_t lanes)
   const int first = returns ? 1 : 0;
   const ptx::Operand& address_operand = in.operands[first];
   const uint32_t bytes = static_cast<uint32_t>(ptx::type_bits(in.type) / 8);
-  if (in.vector != 1 || (bytes != 4 && bytes != 8)) {
-    fail(in, "unsupported", "tilecamp's emulator supports 32- and 64-bit scalar atomics, not `" + in.text + "`");
+  const bool half = in.type == Type::F16 || in.type == Type::BF16;
+  if (in.vector != 1 || (bytes != 4 && bytes != 8 && !(bytes == 2 && half))) {
+    fail(in, "unsupported", "tilecamp's emulator supports 32- and 64-bit scalar atomics and 16-bit float adds, not `" +
+                                in.text + "`");
     return;
   }
   WarpAccess access;

@@ -65,7 +65,8 @@ const std::unordered_map<std::string_view, Rounding>& rounding_table() {
 bool is_ignorable_modifier(std::string_view m) {
   static const char* const k_ignorable[] = {
       "nc", "ca", "cg", "cs", "lu", "cv", "wb", "wt", "volatile", "relaxed", "acquire", "release",
-      "acq_rel", "sc", "weak", "cta", "gpu", "sys", "gl", "aligned", "full", "uni", "sync"};
+      "acq_rel", "sc", "weak", "cta", "gpu", "sys", "gl", "aligned", "full", "uni", "sync",
+      "noftz"};  // atom.add.noftz.f16x2: half-precision adds never flush subnormals anyway
   for (const char* name : k_ignorable) {
     if (m == name) return true;
   }
