@@ -46,7 +46,7 @@ fi
 # The program alone (not the tests): one line of progress, the compiler's words in build/build.log.
 cmake "${cmake_args[@]}" >/dev/null
 if [ ! -x build/runner/tilecamp ]; then
-  echo "tilecamp: building the program on $(nproc) core(s); the first build takes about 6 to 7 minutes on 2 cores" >&2
+  echo "tilecamp: building the program on $(nproc) core(s); the first build takes about 4 minutes on 2 cores" >&2
 fi
 log=build/build.log
 status=0
