@@ -425,3 +425,39 @@ __global__ void halves(__half2* sum) {
 
 }  // namespace
 }  // namespace tilecamp
+
+namespace tilecamp {
+namespace {
+
+TEST_CASE("bar.arrive counts towards a named barrier without waiting; a count never reached is a deadlock") {
+  const char* source = R"(
+__global__ void handoff(const float* in, float* out, int consumers_wait_for) {
+  __shared__ float slot[32];
+  int lane = threadIdx.x % 32;
+  if (threadIdx.x < 32) {
+    slot[lane] = 2.0f * in[lane];
+    asm volatile("bar.arrive 1, 64;" ::: "memory");
+    out[32 + lane] = 1.0f;  // the producer goes on at once
+  } else {
+    if (consumers_wait_for == 64) asm volatile("bar.sync 1, 64;" ::: "memory");
+    else asm volatile("bar.sync 1, 96;" ::: "memory");
+    out[lane] = slot[31 - lane];
+  }
+})";
+  auto fine = test::run_kernel("handoff.cu", source, "handoff", {1, 1, 1}, {64, 1, 1},
+                               {"f32[32]=iota", "f32[64]=zeros", "i32:64"});
+  REQUIRE(fine.result.diagnostics.empty());
+  const auto out = test::buffer_of<float>(fine, 1);
+  for (int lane = 0; lane < 32; ++lane) {
+    CHECK(out[lane] == 2.0f * static_cast<float>(31 - lane));
+    CHECK(out[32 + lane] == 1.0f);
+  }
+  auto stuck = test::run_kernel("handoff.cu", source, "handoff", {1, 1, 1}, {64, 1, 1},
+                                {"f32[32]=iota", "f32[64]=zeros", "i32:96"});
+  REQUIRE(stuck.result.diagnostics.size() == 1);
+  CHECK(stuck.result.diagnostics[0].kind == "deadlock");
+  CHECK(test::contains(stuck.result.diagnostics[0].message, "32 thread(s) wait at barrier 1 (line 11) for 96"));
+}
+
+}  // namespace
+}  // namespace tilecamp

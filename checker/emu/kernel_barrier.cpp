@@ -66,6 +66,12 @@ void KernelRun::barrier(Warp& warp, const Instruction& in, uint32_t lanes) {
     fail(in, "barrier", "a barrier's thread count must be a positive multiple of 32, not " + std::to_string(expected));
     return;
   }
+  if (in.sub_op == ptx::SubOp::Arrive) {
+    // bar.arrive: the threads count towards the barrier's next release and go on (a producer
+    // telling consumers waiting with bar.sync that its data is there).
+    m_arrivals[id] += static_cast<uint32_t>(std::popcount(lanes));
+    return;
+  }
   if (lanes != warp.live_mask) {
     // Where are the other lanes? Lanes on their way out (the early-return pattern) count as
     // arrived, with a warning at release; lanes with more code to run are a deadlock.
@@ -134,7 +140,10 @@ void KernelRun::release_barrier(std::vector<Warp>& warps) {
       expected = std::max(expected, warp->barrier_expected);
     }
     if (expected == 0) expected = alive;  // a whole-block barrier
+    const uint32_t waiting_threads = arrived;
+    arrived += m_arrivals[id];  // threads that arrived with bar.arrive and went on
     if (arrived < expected) continue;
+    m_arrivals[id] -= std::min(m_arrivals[id], expected - std::min(expected, waiting_threads));
     if (expected == alive) warn_split_barrier(group);
     warn_early_exit(group);
     for (Warp* warp : group) {

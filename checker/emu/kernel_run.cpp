@@ -149,6 +149,7 @@ void KernelRun::run_block() {
   std::vector<Warp> warps(warp_count);
   m_block_warps = &warps;
   m_mbarriers.clear();
+  m_arrivals.fill(0);
   for (uint32_t w = 0; w < warp_count; ++w) {
     Warp& warp = warps[w];
     warp.index = w;
@@ -303,6 +304,7 @@ void KernelRun::execute(Warp& warp) {
         ++counters.barriers;
         warp.load_round_open = warp.round_ended_by_store = false;
         barrier(warp, in, lanes);
+        if (warp.state == Warp::State::Running && !m_failed) ++warp.stack.back().pc;  // bar.arrive goes on
         return;
       }
       break;

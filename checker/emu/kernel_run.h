@@ -258,6 +258,7 @@ class KernelRun {
   bool m_failed = false;
   std::vector<uint32_t> m_warned_barriers;
   std::array<BarrierReduction, 16> m_reductions{};
+  std::array<uint32_t, 16> m_arrivals{};  // per barrier: threads that arrived with bar.arrive, not yet counted
   RaceDetector m_races;
   std::vector<std::pair<uint32_t, uint32_t>> m_reported_races;  // pairs of lines already reported
   std::vector<RaceReport> m_pending_warp_races;  // this epoch's races within one warp, one per pair of lines

@@ -221,7 +221,10 @@ void decode_opcode(std::string_view word, Instruction& instruction) {
   if (instruction.opcode == Opcode::Bar && parts.size() > 1) {
     if (parts[1] == "warp") instruction.opcode = Opcode::BarWarp;
     if (parts[1] == "red") instruction.opcode = Opcode::BarRed;
-    if (parts[1] == "arrive" || parts[1] == "cluster") {
+    if (parts[1] == "arrive") {
+      instruction.sub_op = SubOp::Arrive;
+      first_modifier = 2;
+    } else if (parts[1] == "cluster") {
       mark_unsupported(instruction, "`" + std::string(word) + "`");
       return;
     }

@@ -64,6 +64,7 @@ enum class SubOp : uint8_t {
   WaitAll,                                                // cp.async.wait_all
   MbInit, MbArrive, MbArriveDrop, MbTryWait, MbTestWait, MbInval,  // mbarrier
   NoInc,                                                  // cp.async.mbarrier.arrive.noinc
+  Arrive,                                                 // bar.arrive: arrive without waiting
 };
 
 enum class CompareOp : uint8_t { None, Eq, Ne, Lt, Le, Gt, Ge, Lo, Ls, Hi, Hs,
