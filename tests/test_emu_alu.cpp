@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <bit>
 #include <climits>
+#include <filesystem>
+#include <fstream>
 
 #include "tests/test_emu_alu_support.h"
 
@@ -465,6 +467,43 @@ __global__ void wide(unsigned* sums, unsigned* differences, unsigned long long* 
     const uint128 square = a * a;
     CHECK(mads[2 * i] == static_cast<uint64_t>(square));
     CHECK(mads[2 * i + 1] == static_cast<uint64_t>(square >> 64));
+  }
+}
+
+}  // namespace
+}  // namespace tilecamp
+
+namespace tilecamp {
+namespace {
+
+TEST_CASE("fns finds the n-th set bit up or down from a base, as the PTX ISA's examples say") {
+  const char* source = R"(
+__global__ void nth(const int* base, const int* offset, unsigned* out) {
+  unsigned mask = 0xaaaaaaaau, d;
+  asm("fns.b32 %0, %1, %2, %3;" : "=r"(d) : "r"(mask), "r"(base[threadIdx.x]), "r"(offset[threadIdx.x]));
+  out[threadIdx.x] = d;
+})";
+  const std::vector<int> bases{3, 3, 2, 2, 2, 3, 30, 31, 1, 0};
+  const std::vector<int> offsets{1, -1, 1, -1, 0, 0, 2, 1, -1, -1};
+  std::string base_arg = "i32[10]=file:", offset_arg = "i32[10]=file:";
+  const auto write = [](const std::string& path, const std::vector<int>& values) {
+    std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(values.data()),
+                                                static_cast<std::streamsize>(values.size() * sizeof(int)));
+  };
+  const std::string folder = std::filesystem::temp_directory_path().string();
+  write(folder + "/fns_base.bin", bases);
+  write(folder + "/fns_offset.bin", offsets);
+  auto report = test::run_kernel("fns.cu", source, "nth", {1, 1, 1}, {10, 1, 1},
+                                 {base_arg + folder + "/fns_base.bin", offset_arg + folder + "/fns_offset.bin",
+                                  "u32[10]=zeros"});
+  REQUIRE(report.result.diagnostics.empty());
+  const auto out = test::buffer_of<uint32_t>(report, 2);
+  // 3,1 -> 3; 3,-1 -> 3; 2,1 -> 3; 2,-1 -> 1 (the ISA's examples); 2,0 -> none; 3,0 -> 3;
+  // 30,2 -> none above 31; 31,1 -> 31; 1,-1 -> 1; 0,-1 -> none.
+  const std::vector<uint32_t> expected{3, 3, 3, 1, 0xffffffffu, 3, 0xffffffffu, 31, 1, 0xffffffffu};
+  for (size_t i = 0; i < expected.size(); ++i) {
+    CAPTURE(i);
+    CHECK(out[i] == expected[i]);
   }
 }
 

@@ -198,6 +198,22 @@ uint64_t three_input_logic(uint64_t a, uint64_t b, uint64_t c, uint64_t table) {
   return result;
 }
 
+// fns.b32 d, mask, base, offset: the position of the |offset|-th set bit of mask counting from
+// bit `base` upwards (offset > 0) or downwards (offset < 0), base itself included; offset 0 asks
+// whether bit `base` is set. 0xffffffff when there is no such bit.
+uint64_t nth_set_bit(uint64_t mask, uint64_t base_bits, uint64_t offset_bits) {
+  const int base = static_cast<int>(truncate_bits(base_bits, 32) & 31);  // a base past 31 is undefined
+  const int64_t offset = sign_extend(offset_bits, 32);
+  if (offset == 0) return (mask >> base & 1) != 0 ? static_cast<uint64_t>(base) : 0xffffffffu;
+  int64_t left = (offset > 0 ? offset : -offset) - 1;
+  const int step = offset > 0 ? 1 : -1;
+  for (int position = base; position >= 0 && position < 32; position += step) {
+    if (!(mask >> position & 1)) continue;
+    if (left-- == 0) return static_cast<uint64_t>(position);
+  }
+  return 0xffffffffu;
+}
+
 uint64_t bit_operation(const Instruction& in, const AluSources& s) {
   const int width = ptx::type_bits(in.type);
   const uint64_t a = truncate_bits(s[0], width);
@@ -211,6 +227,7 @@ uint64_t bit_operation(const Instruction& in, const AluSources& s) {
     case Opcode::Prmt: return permute_bytes(in, a, s[1], s[2]);
     case Opcode::Shf: return funnel_shift(in, a, s[1], s[2]);
     case Opcode::Lop3: return three_input_logic(a, s[1], s[2], s[3]);
+    case Opcode::Fns: return nth_set_bit(a, s[1], s[2]);
     default: return 0;
   }
 }

@@ -28,7 +28,7 @@ bool is_register_arithmetic(Opcode opcode) {
     case Opcode::Shf: case Opcode::Lop3: case Opcode::Mul24: case Opcode::Mad24: case Opcode::Sad:
     case Opcode::Copysign: case Opcode::Testp: case Opcode::Slct: case Opcode::Rcp: case Opcode::Sqrt:
     case Opcode::Rsqrt: case Opcode::Ex2: case Opcode::Lg2: case Opcode::Sin: case Opcode::Cos:
-    case Opcode::Tanh: case Opcode::Dp4a: case Opcode::Dp2a:
+    case Opcode::Tanh: case Opcode::Dp4a: case Opcode::Dp2a: case Opcode::Fns:
       return true;
     default:
       return false;

@@ -33,7 +33,7 @@ const std::unordered_map<std::string_view, Opcode>& opcode_table() {
       {"match", Opcode::Match}, {"activemask", Opcode::Activemask}, {"call", Opcode::Call},
       {"cp", Opcode::CpAsync}, {"prefetch", Opcode::Prefetch}, {"prefetchu", Opcode::Prefetch},
       {"trap", Opcode::Trap}, {"nanosleep", Opcode::Nanosleep}, {"redux", Opcode::Redux},
-      {"dp4a", Opcode::Dp4a}, {"dp2a", Opcode::Dp2a},
+      {"dp4a", Opcode::Dp4a}, {"dp2a", Opcode::Dp2a}, {"fns", Opcode::Fns},
       {"addc", Opcode::Add}, {"subc", Opcode::Sub}, {"madc", Opcode::Mad}, {"mbarrier", Opcode::Mbarrier},
   };
   return table;

@@ -47,8 +47,8 @@ enum class Opcode : uint16_t {
   CpAsyncWait, Prefetch, Trap, Nanosleep, Redux,
   // mbarrier.* (cuda::barrier, cuda::pipeline) and cp.async.mbarrier.arrive
   Mbarrier, CpAsyncMbarrierArrive,
-  // integer dot products of packed bytes and halves
-  Dp4a, Dp2a,
+  // integer dot products of packed bytes and halves; the n-th set bit
+  Dp4a, Dp2a, Fns,
 };
 
 // The operation an instruction's modifier selects: atom.add, shfl.bfly, vote.ballot, shf.l ...
