@@ -300,6 +300,38 @@ uint64_t dot_product(const Instruction& in, const AluSources& s) {
   return truncate_bits(sum, 32);
 }
 
+// vabsdiff4.u32.u32.u32 d, a, b, c: |a - b| byte by byte (bytes signed for .s32 operands); with
+// .add, their sum plus c. Only the default byte selection and mask are supported (the decoder
+// refuses the others).
+uint64_t byte_differences(const Instruction& in, const AluSources& s) {
+  const bool is_signed_type = ptx::is_signed(in.source_type);
+  uint64_t packed = 0, sum = truncate_bits(s[2], 32);
+  for (int k = 0; k < 4; ++k) {
+    const uint64_t x = s[0] >> (8 * k) & 0xff, y = s[1] >> (8 * k) & 0xff;
+    const int64_t a = is_signed_type ? sign_extend(x, 8) : static_cast<int64_t>(x);
+    const int64_t b = is_signed_type ? sign_extend(y, 8) : static_cast<int64_t>(y);
+    const uint64_t difference = static_cast<uint64_t>(a > b ? a - b : b - a);
+    packed |= (difference & 0xff) << (8 * k);
+    sum += difference;
+  }
+  return in.sub_op == SubOp::Add ? truncate_bits(sum, 32) : packed;
+}
+
+// min/max.s16x2 and .u16x2: each 16-bit half on its own (.relu: a negative half becomes 0).
+uint64_t packed_integer(const Instruction& in, const AluSources& s) {
+  const bool is_signed_type = in.type == Type::S16x2;
+  uint64_t result = 0;
+  for (int half = 0; half < 2; ++half) {
+    const uint64_t x = s[0] >> (16 * half) & 0xffff, y = s[1] >> (16 * half) & 0xffff;
+    const int64_t a = is_signed_type ? sign_extend(x, 16) : static_cast<int64_t>(x);
+    const int64_t b = is_signed_type ? sign_extend(y, 16) : static_cast<int64_t>(y);
+    int64_t value = in.opcode == Opcode::Min ? std::min(a, b) : std::max(a, b);
+    if (in.relu && value < 0) value = 0;
+    result |= (static_cast<uint64_t>(value) & 0xffff) << (16 * half);
+  }
+  return result;
+}
+
 }  // namespace
 
 uint64_t alu_with_carry(const Instruction& in, const AluSources& s, bool carry_in, bool& carry_out) {
@@ -378,6 +410,7 @@ uint64_t alu_compare(const Instruction& in, Type type, uint64_t a, uint64_t b) {
 uint64_t alu_execute(const Instruction& in, const AluSources& s) {
   switch (in.opcode) {
     case Opcode::Dp4a: case Opcode::Dp2a: return dot_product(in, s);
+    case Opcode::Vabsdiff4: return byte_differences(in, s);
     case Opcode::Mov: return s[0];
     case Opcode::Cvt: return alu_convert(in, s);
     case Opcode::Selp: return s[2] ? s[0] : s[1];
@@ -388,6 +421,7 @@ uint64_t alu_execute(const Instruction& in, const AluSources& s) {
     default: break;
   }
   if (ptx::is_float(in.type)) return alu_float(in, s);
+  if (in.type == Type::S16x2 || in.type == Type::U16x2) return packed_integer(in, s);
   return alu_integer(in, s);
 }
 

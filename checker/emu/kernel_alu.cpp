@@ -28,7 +28,7 @@ bool is_register_arithmetic(Opcode opcode) {
     case Opcode::Shf: case Opcode::Lop3: case Opcode::Mul24: case Opcode::Mad24: case Opcode::Sad:
     case Opcode::Copysign: case Opcode::Testp: case Opcode::Slct: case Opcode::Rcp: case Opcode::Sqrt:
     case Opcode::Rsqrt: case Opcode::Ex2: case Opcode::Lg2: case Opcode::Sin: case Opcode::Cos:
-    case Opcode::Tanh: case Opcode::Dp4a: case Opcode::Dp2a: case Opcode::Fns:
+    case Opcode::Tanh: case Opcode::Dp4a: case Opcode::Dp2a: case Opcode::Fns: case Opcode::Vabsdiff4:
       return true;
     default:
       return false;
@@ -113,7 +113,7 @@ uint64_t float_bits(float value) { return value != value ? 0x7fffffffu : std::bi
 
 bool execute_fast(Warp& warp, const Instruction& in, uint32_t lanes) {
   const Operand* op = in.operands.data();
-  if (op[0].kind != Operand::Kind::Register || op[0].elements[0] >= 0 || in.saturate || in.ftz) return false;
+  if (op[0].kind != Operand::Kind::Register || op[0].elements[0] >= 0 || in.saturate || in.ftz || in.relu) return false;
   const int sources = in.operand_count - 1;
   for (int i = 1; i <= sources; ++i) {
     if (!is_plain_operand(op[i])) return false;

@@ -33,7 +33,7 @@ const std::unordered_map<std::string_view, Opcode>& opcode_table() {
       {"match", Opcode::Match}, {"activemask", Opcode::Activemask}, {"call", Opcode::Call},
       {"cp", Opcode::CpAsync}, {"prefetch", Opcode::Prefetch}, {"prefetchu", Opcode::Prefetch},
       {"trap", Opcode::Trap}, {"nanosleep", Opcode::Nanosleep}, {"redux", Opcode::Redux},
-      {"dp4a", Opcode::Dp4a}, {"dp2a", Opcode::Dp2a}, {"fns", Opcode::Fns},
+      {"dp4a", Opcode::Dp4a}, {"dp2a", Opcode::Dp2a}, {"fns", Opcode::Fns}, {"vabsdiff4", Opcode::Vabsdiff4},
       {"addc", Opcode::Add}, {"subc", Opcode::Sub}, {"madc", Opcode::Mad}, {"mbarrier", Opcode::Mbarrier},
   };
   return table;
@@ -186,6 +186,8 @@ bool apply_modifier(std::string_view m, Instruction& instruction, int& types_see
   if (m == "uni") return instruction.uniform = true, true;
   if (m == "nc") return instruction.non_coherent = true, true;
   if (m == "cc") return instruction.carry_out = true, true;
+  if (m == "relu") return instruction.relu = true, true;
+  if (m == "add" && instruction.opcode == Opcode::Vabsdiff4) return instruction.sub_op = SubOp::Add, true;
   if (m == "parity" && instruction.opcode == Opcode::Mbarrier) return instruction.parity = true, true;
   if (m == "noinc" && instruction.opcode == Opcode::CpAsyncMbarrierArrive) return instruction.sub_op = SubOp::NoInc, true;
   if (m == "volatile" || m == "relaxed" || m == "acquire" || m == "acq_rel") instruction.ordered = true;
@@ -201,6 +203,7 @@ Type type_from_modifier(std::string_view m) {
       {"u32", Type::U32},   {"u64", Type::U64},   {"s8", Type::S8},     {"s16", Type::S16},
       {"s32", Type::S32},   {"s64", Type::S64},   {"f16", Type::F16},   {"f16x2", Type::F16x2},
       {"bf16", Type::BF16}, {"bf16x2", Type::BF16x2}, {"f32", Type::F32}, {"f64", Type::F64},
+      {"s16x2", Type::S16x2}, {"u16x2", Type::U16x2},
   };
   auto it = table.find(m);
   return it == table.end() ? Type::None : it->second;
@@ -278,6 +281,11 @@ void decode_opcode(std::string_view word, Instruction& instruction) {
   if (writes && instruction.space == Space::Const) {
     mark_unsupported(instruction, "`" + std::string(word) + "`: the constant space cannot be written by a kernel (ptxas "
                                   "refuses it)");
+    return;
+  }
+  const bool packed_integer = instruction.type == Type::S16x2 || instruction.type == Type::U16x2;
+  if (packed_integer && instruction.opcode != Opcode::Min && instruction.opcode != Opcode::Max) {
+    mark_unsupported(instruction, "`" + std::string(word) + "`: of the packed 16-bit integer forms, the emulator runs min and max");
     return;
   }
   if (instruction.opcode == Opcode::Cvt && instruction.source_type == Type::None) {

@@ -8,7 +8,7 @@ int type_bits(Type type) {
     case Type::B8: case Type::U8: case Type::S8: return 8;
     case Type::B16: case Type::U16: case Type::S16: case Type::F16: case Type::BF16: return 16;
     case Type::B32: case Type::U32: case Type::S32: case Type::F32:
-    case Type::F16x2: case Type::BF16x2: return 32;
+    case Type::F16x2: case Type::BF16x2: case Type::S16x2: case Type::U16x2: return 32;
     case Type::B64: case Type::U64: case Type::S64: case Type::F64: return 64;
     case Type::B128: return 128;
     case Type::None: return 0;
@@ -28,7 +28,7 @@ bool is_float(Type type) {
 const char* type_name(Type type) {
   static const char* const k_names[] = {"", "pred", "b8", "b16", "b32", "b64", "b128",
                                         "u8", "u16", "u32", "u64", "s8", "s16", "s32", "s64",
-                                        "f16", "f16x2", "bf16", "bf16x2", "f32", "f64"};
+                                        "f16", "f16x2", "bf16", "bf16x2", "f32", "f64", "s16x2", "u16x2"};
   return k_names[static_cast<int>(type)];
 }
 

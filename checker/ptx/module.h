@@ -17,6 +17,7 @@ enum class Type : uint8_t {
   U8, U16, U32, U64,
   S8, S16, S32, S64,
   F16, F16x2, BF16, BF16x2, F32, F64,
+  S16x2, U16x2,  // packed 16-bit integers (min, max: __vmaxs2, __vminu2)
 };
 
 int type_bits(Type type);
@@ -49,6 +50,7 @@ enum class Opcode : uint16_t {
   Mbarrier, CpAsyncMbarrierArrive,
   // integer dot products of packed bytes and halves; the n-th set bit
   Dp4a, Dp2a, Fns,
+  Vabsdiff4,  // the SIMD video instruction: per-byte absolute differences
 };
 
 // The operation an instruction's modifier selects: atom.add, shfl.bfly, vote.ballot, shf.l ...
@@ -117,7 +119,8 @@ struct Instruction {
   // Extended-precision arithmetic through the condition code's carry flag: add.cc, addc, sub.cc,
   // subc, mad.cc, madc (what double-precision sin and cos compile to).
   bool carry_in = false, carry_out = false;
-  bool parity = false;  // mbarrier.try_wait.parity / test_wait.parity: the operand is a phase's parity
+  bool parity = false;
+  bool relu = false;    // fma.relu, min.relu...: a negative result becomes +0, a NaN the canonical one  // mbarrier.try_wait.parity / test_wait.parity: the operand is a phase's parity
   CompareOp compare = CompareOp::None;
   BoolOp bool_op = BoolOp::None;
   MulMode mul_mode = MulMode::None;
