@@ -47,3 +47,39 @@ TEST_CASE("a half-active warp of 64-bit accesses costs one phase") {
 
 }  // namespace
 }  // namespace tilecamp::emu
+
+namespace tilecamp::emu {
+namespace {
+
+TEST_CASE("one pass over a global request counts what three count_segments calls count") {
+  uint64_t state = 12345;
+  auto next = [&] {  // a fixed-seed xorshift: every run checks the same 20,000 requests
+    state ^= state << 13;
+    state ^= state >> 7;
+    state ^= state << 17;
+    return state;
+  };
+  for (int trial = 0; trial < 20000; ++trial) {
+    const uint32_t bytes = 1u << (next() % 5);  // 1 to 16
+    const uint32_t mask = static_cast<uint32_t>(next()) | (trial % 7 == 0 ? 0xffffffffu : 0u);
+    LaneAddresses addresses{};
+    const uint64_t base = (next() % 4096) * 16;
+    const int pattern = static_cast<int>(next() % 4);
+    for (int lane = 0; lane < k_warp_size; ++lane) {
+      switch (pattern) {
+        case 0: addresses[lane] = base + uint64_t{bytes} * lane; break;                   // coalesced
+        case 1: addresses[lane] = base; break;                                            // broadcast
+        case 2: addresses[lane] = base + uint64_t{bytes} * (next() % 64); break;          // scattered, aligned
+        default: addresses[lane] = base + next() % 256; break;                            // misaligned too
+      }
+    }
+    CAPTURE(trial);
+    const GlobalSegments segments = count_global_segments(addresses, mask, bytes);
+    CHECK(segments.sectors == count_segments(addresses, mask, bytes, k_sector_bytes));
+    CHECK(segments.elements == count_segments(addresses, mask, bytes, bytes));
+    CHECK(segments.pairs == count_segments(addresses, mask, bytes, 2 * k_sector_bytes));
+  }
+}
+
+}  // namespace
+}  // namespace tilecamp::emu

@@ -48,6 +48,37 @@ uint32_t count_segments(const LaneAddresses& addresses, uint32_t active_mask, ui
                                sectors.begin());
 }
 
+GlobalSegments count_global_segments(const LaneAddresses& addresses, uint32_t active_mask, uint32_t bytes) {
+  GlobalSegments result;
+  if (active_mask == 0) return result;
+  uint64_t first = 0, end = 0;
+  if (is_contiguous(addresses, active_mask, bytes, first, end)) {
+    auto span = [&](uint64_t size) { return static_cast<uint32_t>((end - 1) / size - first / size + 1); };
+    return {span(k_sector_bytes), span(bytes), span(2 * k_sector_bytes)};
+  }
+  // Aligned lanes (the usual case) each lie in one element, one sector and one pair, so one sort
+  // of their addresses gives all three counts; a misaligned lane takes the general way.
+  std::array<uint64_t, k_warp_size> sorted;
+  int count = 0;
+  for (int lane = 0; lane < k_warp_size; ++lane) {
+    if (!(active_mask >> lane & 1u)) continue;
+    if (addresses[lane] % bytes != 0) {
+      return {count_segments(addresses, active_mask, bytes, k_sector_bytes),
+              count_segments(addresses, active_mask, bytes, bytes),
+              count_segments(addresses, active_mask, bytes, 2 * k_sector_bytes)};
+    }
+    sorted[count++] = addresses[lane];
+  }
+  std::sort(sorted.begin(), sorted.begin() + count);
+  for (int i = 0; i < count; ++i) {
+    const bool first_lane = i == 0;
+    result.sectors += first_lane || sorted[i] / k_sector_bytes != sorted[i - 1] / k_sector_bytes;
+    result.elements += first_lane || sorted[i] / bytes != sorted[i - 1] / bytes;
+    result.pairs += first_lane || sorted[i] / (2 * k_sector_bytes) != sorted[i - 1] / (2 * k_sector_bytes);
+  }
+  return result;
+}
+
 namespace {
 
 // The cost of one phase: the largest number of distinct words any one bank must deliver.

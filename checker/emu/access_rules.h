@@ -25,6 +25,13 @@ uint32_t count_sectors(const LaneAddresses& addresses, uint32_t active_mask, uin
 // on a miss (an H200's DRAM reads come in 64-byte pairs: tests/data/h200-timings.md).
 uint32_t count_segments(const LaneAddresses& addresses, uint32_t active_mask, uint32_t bytes, uint32_t segment_bytes);
 
+// What a global request touches, counted in one pass: its 32-byte sectors, its distinct elements
+// (of `bytes`), and its 64-byte sector pairs; each equals count_segments with that segment size.
+struct GlobalSegments {
+  uint32_t sectors = 0, elements = 0, pairs = 0;
+};
+GlobalSegments count_global_segments(const LaneAddresses& addresses, uint32_t active_mask, uint32_t bytes);
+
 struct SharedCost {
   uint32_t wavefronts = 0;
   uint32_t ideal_wavefronts = 0;  // the conflict-free cost of the same access

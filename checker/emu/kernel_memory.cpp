@@ -327,7 +327,8 @@ uint8_t* KernelRun::resolve(Warp& warp, const Instruction& in, Space space, uint
 void KernelRun::count_access(const Instruction& in, const WarpAccess& access, uint32_t bytes, bool is_store) {
   Counters& counters = m_counters[&in - m_code.data()];
   if (access.lanes[0]) {
-    const uint32_t sectors = count_sectors(access.addresses[0], access.lanes[0], bytes);
+    const GlobalSegments segments = count_global_segments(access.addresses[0], access.lanes[0], bytes);
+    const uint32_t sectors = segments.sectors;
     (is_store ? counters.global_st_requests : counters.global_ld_requests) += 1;
     (is_store ? counters.global_st_sectors : counters.global_ld_sectors) += sectors;
     // The bytes the threads asked for: against sectors * 32 it says how much traffic was useful.
@@ -335,11 +336,11 @@ void KernelRun::count_access(const Instruction& in, const WarpAccess& access, ui
     (is_store ? counters.global_st_bytes : counters.global_ld_bytes) += lane_bytes;
     // The same, each byte once however many lanes name it: what the efficiencies divide, so that
     // a broadcast (32 lanes, one word) cannot pass for 32 useful words.
-    const uint64_t distinct = uint64_t{count_segments(access.addresses[0], access.lanes[0], bytes, bytes)} * bytes;
+    const uint64_t distinct = uint64_t{segments.elements} * bytes;
     (is_store ? counters.global_st_distinct_bytes : counters.global_ld_distinct_bytes) += std::min(distinct, lane_bytes);
     if (!is_store) {
       counters.global_ld_unique_sectors += count_new_block_sectors(access.addresses[0], access.lanes[0]);
-      counters.global_ld_sector_pairs += count_segments(access.addresses[0], access.lanes[0], bytes, 2 * k_sector_bytes);
+      counters.global_ld_sector_pairs += segments.pairs;
     }
   }
   if (access.lanes[1]) {
