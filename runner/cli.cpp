@@ -20,6 +20,11 @@ OptionSpec& OptionSpec::range(double low, double high) {
   return *this;
 }
 
+OptionSpec& OptionSpec::range(int64_t low, int64_t high) {
+  m_option->check(CLI::Range(low, high));
+  return *this;
+}
+
 OptionSpec& OptionSpec::positive() {
   m_option->check(CLI::PositiveNumber);
   return *this;

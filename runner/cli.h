@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
@@ -20,6 +21,7 @@ class OptionSpec {
   explicit OptionSpec(CLI::Option* option) : m_option(option) {}
   OptionSpec& required();
   OptionSpec& range(double low, double high);  // a number from `low` to `high`, both included
+  OptionSpec& range(int64_t low, int64_t high);  // a whole number from `low` to `high`
   OptionSpec& positive();                      // a number above 0
   OptionSpec& one_of(const std::vector<std::string>& values);
   OptionSpec& delimiter(char separator);       // a list given as one argument: A,B,C

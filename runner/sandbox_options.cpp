@@ -16,7 +16,7 @@ void add_sandbox_options(CommandLine& command, SandboxChoice& choice, double def
                       "seconds one check may take, compiling included (default " + std::to_string(static_cast<int>(default_seconds)) + ")")
       .range(1.0, 86400.0);
   command.option("--memory-limit", choice.memory_mib, "MiB of memory one check may use (default 2048)")
-      .range(256, 1 << 20);
+      .range(int64_t{256}, int64_t{1} << 20);
   command.flag("--no-sandbox", choice.no_sandbox,
                     "compile and run kernels without Landlock and seccomp (limits still apply): unsafe for kernels "
                     "you did not write");

@@ -362,7 +362,7 @@ std::function<int()> setup_grade_command(CommandLine& app) {
       .positive();
   command.option("--memory-limit", options->limits.memory_mib,
                       "MiB of memory one submission's compiling and emulation may use (default 4096)")
-      .range(256, 1 << 20);
+      .range(int64_t{256}, int64_t{1} << 20);
   command.flag("--no-sandbox", options->limits.no_sandbox,
                     "grade where Landlock or seccomp is missing, without them: UNSAFE, a kernel could read any file "
                     "tilecamp can (the limits still apply)");

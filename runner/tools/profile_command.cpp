@@ -184,7 +184,7 @@ std::function<int()> setup_profile_command(CommandLine& app) {
   command.option("--max-warp-instructions", options->warp_instruction_budget,
                  "stop a warp as a runaway after this many instructions (default 5000000: a loop that never ends "
                  "is caught in about a second)")
-      .range(1, 1e12);
+      .range(int64_t{1}, int64_t{1'000'000'000'000});
   command.option("--shared", options->shared_bytes, "dynamic shared memory per block, in bytes (extern __shared__)");
   command.option("--dump", options->dump_directory,
                       "after the run, write each buffer argument to DIR/argN.bin (N from 0, raw little-endian)");
