@@ -45,12 +45,6 @@ TEST_CASE("a half-active warp of 64-bit accesses costs one phase") {
   CHECK(cost.ideal_wavefronts == 1);
 }
 
-}  // namespace
-}  // namespace tilecamp::emu
-
-namespace tilecamp::emu {
-namespace {
-
 TEST_CASE("one pass over a global request counts what three count_segments calls count") {
   uint64_t state = 12345;
   auto next = [&] {  // a fixed-seed xorshift: every run checks the same 20,000 requests

@@ -417,12 +417,6 @@ TEST_CASE("shifts past the width fill with zeros or the sign; abs and .sat arith
   }
 }
 
-}  // namespace
-}  // namespace tilecamp
-
-namespace tilecamp {
-namespace {
-
 TEST_CASE("carry chains add and subtract 128-bit numbers as four 32-bit words, carries and borrows included") {
   // Lane i adds x = 2^96 - 1 - i and y = i + 1 word by word through the carry flag: x + y is
   // exactly 2^96 (every word carries); y - x is negative, so the borrow runs through every word.
@@ -469,12 +463,6 @@ __global__ void wide(unsigned* sums, unsigned* differences, unsigned long long* 
     CHECK(mads[2 * i + 1] == static_cast<uint64_t>(square >> 64));
   }
 }
-
-}  // namespace
-}  // namespace tilecamp
-
-namespace tilecamp {
-namespace {
 
 TEST_CASE("fns finds the n-th set bit up or down from a base, as the PTX ISA's examples say") {
   const char* source = R"(

@@ -300,12 +300,6 @@ __global__ void local_sort(const int* in, int* out, int k) {
   CHECK(report.result.totals.local_ld_requests > 0);
 }
 
-}  // namespace
-}  // namespace tilecamp
-
-namespace tilecamp {
-namespace {
-
 TEST_CASE("cp.async copies land in shared memory at the wait, not before") {
   const char* source = R"(
 #include <cuda_pipeline.h>
@@ -330,12 +324,6 @@ __global__ void staged(const float4* in, float4* before, float4* after) {
   }
 }
 
-}  // namespace
-}  // namespace tilecamp
-
-namespace tilecamp {
-namespace {
-
 TEST_CASE("reading another warp's cp.async destination before it waits for the copy is a race") {
   const char* source = R"(
 #include <cuda_pipeline.h>
@@ -352,12 +340,6 @@ __global__ void early_read(const float* in, float* out) {
   CHECK(report.result.diagnostics[0].kind == "race");
   CHECK(test::contains(report.result.diagnostics[0].message, "of `tile`"));
 }
-
-}  // namespace
-}  // namespace tilecamp
-
-namespace tilecamp {
-namespace {
 
 TEST_CASE("cuda::barrier's copies land when its phase completes; reading them before the wait is a race") {
   const char* source = R"(
@@ -402,12 +384,6 @@ __global__ void uninitialized(unsigned long long* out) {
                        "initialized it"));
 }
 
-}  // namespace
-}  // namespace tilecamp
-
-namespace tilecamp {
-namespace {
-
 TEST_CASE("atomicAdd on __half2 rounds each half to nearest even after every add, as the GPU does") {
   const char* source = R"(
 #include <cuda_fp16.h>
@@ -422,12 +398,6 @@ __global__ void halves(__half2* sum) {
   REQUIRE(report.result.diagnostics.empty());
   CHECK(test::buffer_of<uint32_t>(report, 0)[0] == (0x4c00u << 16 | 0x6800u));  // (2048, 16): low half first
 }
-
-}  // namespace
-}  // namespace tilecamp
-
-namespace tilecamp {
-namespace {
 
 TEST_CASE("bar.arrive counts towards a named barrier without waiting; a count never reached is a deadlock") {
   const char* source = R"(
