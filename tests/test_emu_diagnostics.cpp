@@ -518,12 +518,6 @@ __global__ void mixed(const float* in, float* out, int* counter) {
   for (size_t i = 0; i < first.buffers.size(); ++i) CHECK(first.buffers[i].bytes == second.buffers[i].bytes);
 }
 
-}  // namespace
-}  // namespace tilecamp
-
-namespace tilecamp {
-namespace {
-
 TEST_CASE("a kernel whose local arrays exceed a thread's 512 KiB is refused at launch, as a GPU refuses it") {
   // 1 MiB of local memory per thread: 1024 threads would have made the emulator allocate 1 GiB.
   constexpr const char* k_ptx = R"(.version 8.0
@@ -553,12 +547,6 @@ TEST_CASE("a kernel whose local arrays exceed a thread's 512 KiB is refused at l
         "the kernel needs 1048576 bytes of local memory per thread (its local arrays); a thread may have at most "
         "524288: keep large arrays in global memory");
 }
-
-}  // namespace
-}  // namespace tilecamp
-
-namespace tilecamp {
-namespace {
 
 // A kernel that checks the clocks it reads could tell the emulator from a GPU by one read (a
 // %globaltimer of 0, a cycle count that starts at 0): the emulator's clocks are modelled instead,
@@ -591,6 +579,21 @@ TEST_CASE("the clocks a kernel reads are plausible: a realistic epoch, counting 
   CHECK(((out[5] << 32) | out[4]) >= out[1]);
   const auto again = test::run_kernel("clocks.cu", source, "clocks", {1, 1, 1}, {32, 1, 1}, {"u64[7]=zeros"});
   CHECK(test::buffer_of<uint64_t>(again, 0) == out);  // deterministic
+}
+
+TEST_CASE("a grid-wide sync without a cooperative launch traps, and the finding says why") {
+  const char* source = R"(
+#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+__global__ void whole_grid(int* out) {
+  out[blockIdx.x] = 1;
+  cg::this_grid().sync();
+})";
+  const auto report = test::run_kernel("grid.cu", source, "whole_grid", {2, 1, 1}, {32, 1, 1}, {"i32[2]=zeros"});
+  REQUIRE(report.result.diagnostics.size() == 1);
+  const Diagnostic& d = report.result.diagnostics[0];
+  CHECK(d.kind == "trap");
+  CHECK(test::contains(d.message, "this_grid().sync()), which needs a cooperative launch"));
 }
 
 }  // namespace

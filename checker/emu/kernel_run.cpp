@@ -240,6 +240,21 @@ bool KernelRun::out_of_budget(const Warp& warp, uint32_t pc) {
   return true;
 }
 
+// A trap in a kernel that reads the driver's grid workspace (%envreg1/2) is cooperative groups'
+// grid.sync() finding no cooperative launch.
+std::string KernelRun::grid_sync_note() const {
+  for (const Instruction& in : m_code) {
+    for (int i = 0; i < in.operand_count; ++i) {
+      if (in.operands[i].kind == ptx::Operand::Kind::Special && in.operands[i].special == ptx::SpecialRegister::Envreg) {
+        return ". This kernel synchronizes its whole grid (cooperative groups' this_grid().sync()), which needs a "
+               "cooperative launch (cudaLaunchCooperativeKernel); without one the header traps, on a GPU too. The "
+               "emulator runs blocks one after another and has no cooperative launch yet";
+      }
+    }
+  }
+  return "";
+}
+
 uint64_t KernelRun::reserved_shared_begin() const {
   return (uint64_t{m_function.static_shared_bytes} + m_config.dynamic_shared_bytes + 15) / 16 * 16;
 }
@@ -338,7 +353,10 @@ void KernelRun::execute(Warp& warp) {
       if (lanes != 0) execute_mbarrier(warp, in, lanes);
       break;
     case Opcode::Trap:
-      if (lanes != 0) fail(in, "trap", "the kernel executed a trap (`__trap()` or `asm(\"trap;\")`) in " + thread_name(warp, std::countr_zero(lanes)));
+      if (lanes != 0) {
+        fail(in, "trap", "the kernel executed a trap (`__trap()` or `asm(\"trap;\")`) in " +
+                             thread_name(warp, std::countr_zero(lanes)) + grid_sync_note());
+      }
       break;
     default:
       execute_alu(warp, in, lanes);

@@ -221,6 +221,7 @@ class KernelRun {
   // "line 12 (71%), line 14 (20%)": the source lines this launch's warp instructions went to, most first.
   std::string hottest_lines() const;
   uint64_t reserved_shared_begin() const;  // where the driver's reserved shared memory starts
+  std::string grid_sync_note() const;      // what a trap means in a kernel that syncs its grid, or ""
   // Ends the launch with a "runaway" or "time-limit" finding when a budget is spent.
   bool out_of_budget(const Warp& warp, uint32_t pc);
 
