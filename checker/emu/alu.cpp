@@ -279,22 +279,26 @@ uint64_t select_by_sign(const Instruction& in, const AluSources& s) {
   return truncate_bits(non_negative ? s[0] : s[1], ptx::type_bits(in.type));
 }
 
+// Element `index` of `bits` bits packed in `word`, sign-extended when `is_signed`.
+int64_t packed_element(uint64_t word, int index, int bits, bool is_signed) {
+  const uint64_t raw = word >> (bits * index) & ((uint64_t{1} << bits) - 1);
+  return is_signed ? sign_extend(raw, bits) : static_cast<int64_t>(raw);
+}
+
 // dp4a.atype.btype d, a, b, c: c plus the products of a's and b's four bytes. dp2a.mode: c plus
 // the products of a's two halves with two bytes of b, its low two (.lo) or its high two (.hi).
 // An element is signed when its operand's type is .s32; the sum wraps to 32 bits.
 uint64_t dot_product(const Instruction& in, const AluSources& s) {
-  auto element = [](uint64_t word, int index, int bits, bool is_signed) {
-    const uint64_t raw = word >> (bits * index) & ((uint64_t{1} << bits) - 1);
-    return is_signed ? sign_extend(raw, bits) : static_cast<int64_t>(raw);
-  };
   const bool a_signed = ptx::is_signed(in.type), b_signed = ptx::is_signed(in.source_type);
   uint64_t sum = truncate_bits(s[2], 32);
   if (in.opcode == Opcode::Dp4a) {
-    for (int k = 0; k < 4; ++k) sum += static_cast<uint64_t>(element(s[0], k, 8, a_signed) * element(s[1], k, 8, b_signed));
+    for (int k = 0; k < 4; ++k) {
+      sum += static_cast<uint64_t>(packed_element(s[0], k, 8, a_signed) * packed_element(s[1], k, 8, b_signed));
+    }
   } else {
     const int first = in.mul_mode == ptx::MulMode::Hi ? 2 : 0;
     for (int k = 0; k < 2; ++k) {
-      sum += static_cast<uint64_t>(element(s[0], k, 16, a_signed) * element(s[1], first + k, 8, b_signed));
+      sum += static_cast<uint64_t>(packed_element(s[0], k, 16, a_signed) * packed_element(s[1], first + k, 8, b_signed));
     }
   }
   return truncate_bits(sum, 32);
@@ -307,9 +311,7 @@ uint64_t byte_differences(const Instruction& in, const AluSources& s) {
   const bool is_signed_type = ptx::is_signed(in.source_type);
   uint64_t packed = 0, sum = truncate_bits(s[2], 32);
   for (int k = 0; k < 4; ++k) {
-    const uint64_t x = s[0] >> (8 * k) & 0xff, y = s[1] >> (8 * k) & 0xff;
-    const int64_t a = is_signed_type ? sign_extend(x, 8) : static_cast<int64_t>(x);
-    const int64_t b = is_signed_type ? sign_extend(y, 8) : static_cast<int64_t>(y);
+    const int64_t a = packed_element(s[0], k, 8, is_signed_type), b = packed_element(s[1], k, 8, is_signed_type);
     const uint64_t difference = static_cast<uint64_t>(a > b ? a - b : b - a);
     packed |= (difference & 0xff) << (8 * k);
     sum += difference;
@@ -322,9 +324,7 @@ uint64_t packed_integer(const Instruction& in, const AluSources& s) {
   const bool is_signed_type = in.type == Type::S16x2;
   uint64_t result = 0;
   for (int half = 0; half < 2; ++half) {
-    const uint64_t x = s[0] >> (16 * half) & 0xffff, y = s[1] >> (16 * half) & 0xffff;
-    const int64_t a = is_signed_type ? sign_extend(x, 16) : static_cast<int64_t>(x);
-    const int64_t b = is_signed_type ? sign_extend(y, 16) : static_cast<int64_t>(y);
+    const int64_t a = packed_element(s[0], half, 16, is_signed_type), b = packed_element(s[1], half, 16, is_signed_type);
     int64_t value = in.opcode == Opcode::Min ? std::min(a, b) : std::max(a, b);
     if (in.relu && value < 0) value = 0;
     result |= (static_cast<uint64_t>(value) & 0xffff) << (16 * half);

@@ -64,18 +64,24 @@ void KernelRun::copy_async(Warp& warp, const Instruction& in, uint32_t lanes) {
 // that reads (or writes) their bytes before the copying thread waits for them races with the copy.
 void KernelRun::copies_still_in_flight(std::vector<Warp>& warps) {
   for (Warp& warp : warps) {
-    auto record = [&](const PendingCopy& copy) {
-      LaneAddresses address;
-      address[copy.lane] = copy.shared_offset;
-      SharedAccess shared{.warp = warp.index, .lanes = 1u << copy.lane, .addresses = &address, .bytes = copy.bytes,
-                          .is_write = true, .pc = copy.pc, .step = 0};
-      if (auto race = m_races.record(shared)) report_race(*race);
-    };
-    for (const PendingCopy& copy : warp.open_copies) record(copy);
+    for (const PendingCopy& copy : warp.open_copies) record_copy_write(warp.index, copy, 0);
     for (const std::vector<PendingCopy>& group : warp.committed_copies) {
-      for (const PendingCopy& copy : group) record(copy);
+      for (const PendingCopy& copy : group) record_copy_write(warp.index, copy, 0);
     }
   }
+}
+
+void KernelRun::record_copy_write(uint32_t warp, const PendingCopy& copy, uint32_t step) {
+  LaneAddresses address;
+  address[copy.lane] = copy.shared_offset;
+  SharedAccess shared{.warp = warp, .lanes = 1u << copy.lane, .addresses = &address, .bytes = copy.bytes,
+                      .is_write = true, .pc = copy.pc, .step = step};
+  if (auto race = m_races.record(shared)) report_race(*race);
+}
+
+void KernelRun::land_copy(const PendingCopy& copy) {
+  std::memcpy(m_shared.data() + copy.shared_offset, copy.data.data(), copy.bytes);
+  m_shared_written.mark(copy.shared_offset, copy.bytes);
 }
 
 void KernelRun::commit_copies(Warp& warp) {
@@ -87,13 +93,8 @@ void KernelRun::commit_copies(Warp& warp) {
 void KernelRun::wait_copies(Warp& warp, size_t keep) {
   while (warp.committed_copies.size() > keep) {
     for (const PendingCopy& copy : warp.committed_copies.front()) {
-      std::memcpy(m_shared.data() + copy.shared_offset, copy.data.data(), copy.bytes);
-      LaneAddresses address;
-      address[copy.lane] = copy.shared_offset;
-      SharedAccess shared{.warp = warp.index, .lanes = 1u << copy.lane, .addresses = &address, .bytes = copy.bytes,
-                          .is_write = true, .pc = copy.pc, .step = epoch_step(warp)};
-      if (auto race = m_races.record(shared)) report_race(*race);
-      m_shared_written.mark(copy.shared_offset, copy.bytes);
+      land_copy(copy);
+      record_copy_write(warp.index, copy, epoch_step(warp));
     }
     warp.committed_copies.pop_front();
   }

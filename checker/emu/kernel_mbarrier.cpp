@@ -14,7 +14,6 @@
 // and pending starts again at expected. A barrier every thread of the block takes part in orders
 // their shared accesses as __syncthreads() does (the race detector starts a new epoch).
 #include <bit>
-#include <cstring>
 
 #include "checker/emu/kernel_run.h"
 
@@ -53,7 +52,7 @@ void KernelRun::execute_mbarrier(Warp& warp, const Instruction& in, uint32_t lan
       auto take = [&](std::vector<PendingCopy>& copies) {
         for (auto it = copies.begin(); it != copies.end();) {
           if (it->lane != lane) { ++it; continue; }
-          barrier.copies.push_back({warp.index, *it});
+          barrier.copies.push_back(*it);
           it = copies.erase(it);
         }
       };
@@ -96,10 +95,7 @@ void KernelRun::execute_mbarrier(Warp& warp, const Instruction& in, uint32_t lan
 void KernelRun::arrive_on(Mbarrier& barrier, uint32_t count) {
   barrier.pending -= count;
   if (barrier.pending != 0) return;
-  for (const auto& [warp_index, copy] : barrier.copies) {
-    std::memcpy(m_shared.data() + copy.shared_offset, copy.data.data(), copy.bytes);
-    m_shared_written.mark(copy.shared_offset, copy.bytes);
-  }
+  for (const PendingCopy& copy : barrier.copies) land_copy(copy);
   barrier.copies.clear();
   ++barrier.phase;
   barrier.pending = barrier.expected;

@@ -243,16 +243,10 @@ bool KernelRun::out_of_budget(const Warp& warp, uint32_t pc) {
 // A trap in a kernel that reads the driver's grid workspace (%envreg1/2) is cooperative groups'
 // grid.sync() finding no cooperative launch.
 std::string KernelRun::grid_sync_note() const {
-  for (const Instruction& in : m_code) {
-    for (int i = 0; i < in.operand_count; ++i) {
-      if (in.operands[i].kind == ptx::Operand::Kind::Special && in.operands[i].special == ptx::SpecialRegister::Envreg) {
-        return ". This kernel synchronizes its whole grid (cooperative groups' this_grid().sync()), which needs a "
-               "cooperative launch (cudaLaunchCooperativeKernel); without one the header traps, on a GPU too. The "
-               "emulator runs blocks one after another and has no cooperative launch yet";
-      }
-    }
-  }
-  return "";
+  if (!ptx::reads_special(m_code, {ptx::SpecialRegister::Envreg})) return "";
+  return ". This kernel synchronizes its whole grid (cooperative groups' this_grid().sync()), which needs a "
+         "cooperative launch (cudaLaunchCooperativeKernel); without one the header traps, on a GPU too. The "
+         "emulator runs blocks one after another and has no cooperative launch yet";
 }
 
 uint64_t KernelRun::reserved_shared_begin() const {

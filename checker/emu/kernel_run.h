@@ -107,7 +107,7 @@ struct Mbarrier {
   uint32_t expected = 0;  // arrivals a phase needs
   uint32_t pending = 0;   // arrivals this phase still needs
   uint64_t phase = 0;     // phases completed; an arrival's state token
-  std::vector<std::pair<uint32_t, PendingCopy>> copies;  // (warp, copy) landing when the phase completes
+  std::vector<PendingCopy> copies;  // landing when the phase completes
 };
 
 class KernelRun {
@@ -189,6 +189,9 @@ class KernelRun {
   void copy_async(Warp& warp, const ptx::Instruction& in, uint32_t lanes);
   void commit_copies(Warp& warp);
   void copies_still_in_flight(std::vector<Warp>& warps);
+  // A cp.async's shared bytes written, for the race detector, at `step` of its warp's epoch.
+  void record_copy_write(uint32_t warp, const PendingCopy& copy, uint32_t step);
+  void land_copy(const PendingCopy& copy);  // its bytes into shared memory, marked written
   void execute_mbarrier(Warp& warp, const ptx::Instruction& in, uint32_t lanes);
   void arrive_on(Mbarrier& barrier, uint32_t count);
   void wait_copies(Warp& warp, size_t keep);

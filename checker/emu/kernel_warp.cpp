@@ -149,7 +149,7 @@ void KernelRun::execute_warp_operation(Warp& warp, const Instruction& in, uint32
           switch (in.sub_op) {
             case SubOp::Add: result = truncate_bits(result + value, 32); break;
             case SubOp::Min: if (less) result = value; break;
-            case SubOp::Max: if (!less && value != result) result = value; break;
+            case SubOp::Max: if (!less) result = value; break;
             case SubOp::And: result &= value; break;
             case SubOp::Or: result |= value; break;
             case SubOp::Xor: result ^= value; break;

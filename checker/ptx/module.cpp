@@ -37,6 +37,19 @@ const char* space_name(Space space) {
   return k_names[static_cast<int>(space)];
 }
 
+bool reads_special(const std::vector<Instruction>& code, std::initializer_list<SpecialRegister> which) {
+  for (const Instruction& in : code) {
+    for (int i = 0; i < in.operand_count; ++i) {
+      const Operand& operand = in.operands[i];
+      if (operand.kind != Operand::Kind::Special) continue;
+      for (const SpecialRegister special : which) {
+        if (operand.special == special) return true;
+      }
+    }
+  }
+  return false;
+}
+
 const Function* Module::find_function(const std::string& name) const {
   for (const Function& function : functions) {
     if (function.name == name) return &function;

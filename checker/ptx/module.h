@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <initializer_list>
 #include <map>
 #include <string>
 #include <vector>
@@ -193,6 +194,9 @@ struct Function {
   SourceLocation location;                   // where the function starts
   std::vector<uint32_t> nounroll_starts;     // first instruction of each loop under .pragma "nounroll"
 };
+
+// Whether any instruction of `code` reads one of the special registers `which`.
+bool reads_special(const std::vector<Instruction>& code, std::initializer_list<SpecialRegister> which);
 
 struct Module {
   std::vector<std::string> files{""};        // `.file` index -> path

@@ -625,20 +625,6 @@ class Parser {
   // scratch (barrier words, a slot per warp) lives there.
   static constexpr uint32_t k_reserved_shared_bytes = 1024;
 
-  static bool reads_reserved_shared(const Function& function) {
-    for (const Instruction& in : function.instructions) {
-      for (int i = 0; i < in.operand_count; ++i) {
-        const Operand& operand = in.operands[i];
-        if (operand.kind != Operand::Kind::Special) continue;
-        if (operand.special == SpecialRegister::ReservedSmemOffset || operand.special == SpecialRegister::ReservedSmemBegin ||
-            operand.special == SpecialRegister::ReservedSmemEnd || operand.special == SpecialRegister::ReservedSmemCap) {
-          return true;
-        }
-      }
-    }
-    return false;
-  }
-
   int find_symbol(const std::string& name) const {
     if (auto it = m_function_symbols.find(name); it != m_function_symbols.end()) return it->second;
     if (auto it = m_module_symbols.find(name); it != m_module_symbols.end()) return it->second;
@@ -649,7 +635,10 @@ class Parser {
     layout_shared_memory();
     TC_TRY(inline_calls(m_module));
     for (Function& function : m_module.functions) {
-      if (reads_reserved_shared(function)) function.reserved_shared_bytes = k_reserved_shared_bytes;
+      if (reads_special(function.instructions, {SpecialRegister::ReservedSmemOffset, SpecialRegister::ReservedSmemBegin,
+                                                SpecialRegister::ReservedSmemEnd, SpecialRegister::ReservedSmemCap})) {
+        function.reserved_shared_bytes = k_reserved_shared_bytes;
+      }
       function.reconvergence_pc = compute_reconvergence_points(function);
       fuse_shared_accesses(function, m_module.symbols);
     }
