@@ -234,6 +234,23 @@ TEST_CASE("an infinite loop is stopped as a runaway kernel naming the loop's lin
   CHECK(test::contains(d.message, "without finishing: an infinite loop?"));
 }
 
+TEST_CASE("inline PTX missing its operands is refused at its line, never run (NVRTC passes asm on unchecked)") {
+  const char* source = R"(
+__global__ void short_of_operands(unsigned* out) {
+  unsigned value = threadIdx.x;
+  asm volatile("redux.sync.add.u32 %0;" : "+r"(value));
+  asm volatile("madc.lo.cc.u32 %0;" : "+r"(value));
+  out[threadIdx.x] = value;
+})";
+  const auto report = test::run_kernel("short.cu", source, "short_of_operands", {1, 1, 1}, {32, 1, 1}, {"u32[32]=zeros"});
+  REQUIRE_FALSE(report.result.diagnostics.empty());
+  const Diagnostic& d = report.result.diagnostics[0];
+  CHECK(d.kind == "unsupported");
+  CHECK(d.line == 4);
+  CHECK(test::contains(d.message, "`redux.sync.add.u32` with 1 operand(s): it needs at least 3"));
+  CHECK(report.result.totals.warp_instructions == 0);
+}
+
 TEST_CASE("PTX the emulator does not implement is refused up front with its line") {
   const char* source = R"(
 __global__ void texture_like(float* out) {

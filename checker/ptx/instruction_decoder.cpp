@@ -293,6 +293,38 @@ void decode_opcode(std::string_view word, Instruction& instruction) {
   }
 }
 
+int minimum_operands(const Instruction& instruction) {
+  switch (instruction.opcode) {
+    case Opcode::Bra: case Opcode::Activemask: case Opcode::BarWarp: case Opcode::Prefetch: case Opcode::Nanosleep:
+    case Opcode::Bar: case Opcode::CpAsyncMbarrierArrive:
+      return 1;
+    case Opcode::Mov: case Opcode::Cvt: case Opcode::Cvta: case Opcode::Ld: case Opcode::St: case Opcode::Abs:
+    case Opcode::Neg: case Opcode::Not: case Opcode::Cnot: case Opcode::Popc: case Opcode::Clz: case Opcode::Brev:
+    case Opcode::Bfind: case Opcode::Testp: case Opcode::Rcp: case Opcode::Sqrt: case Opcode::Rsqrt: case Opcode::Ex2:
+    case Opcode::Lg2: case Opcode::Sin: case Opcode::Cos: case Opcode::Tanh: case Opcode::Red:
+      return 2;
+    case Opcode::Add: case Opcode::Sub: case Opcode::Mul: case Opcode::Div: case Opcode::Rem: case Opcode::Min:
+    case Opcode::Max: case Opcode::And: case Opcode::Or: case Opcode::Xor: case Opcode::Shl: case Opcode::Shr:
+    case Opcode::Setp: case Opcode::Set: case Opcode::Mul24: case Opcode::Copysign: case Opcode::Atom:
+    case Opcode::Vote: case Opcode::Match: case Opcode::BarRed: case Opcode::CpAsync: case Opcode::Redux:
+      return 3;
+    case Opcode::Mad: case Opcode::Fma: case Opcode::Selp: case Opcode::Bfe: case Opcode::Prmt: case Opcode::Shf:
+    case Opcode::Mad24: case Opcode::Sad: case Opcode::Slct: case Opcode::Dp4a: case Opcode::Dp2a: case Opcode::Fns:
+    case Opcode::Vabsdiff4:
+      return 4;
+    case Opcode::Bfi: case Opcode::Lop3: case Opcode::Shfl:
+      return 5;
+    case Opcode::Mbarrier:
+      switch (instruction.sub_op) {
+        case SubOp::MbInit: case SubOp::MbArrive: case SubOp::MbArriveDrop: return 2;
+        case SubOp::MbTryWait: case SubOp::MbTestWait: return 3;
+        default: return 1;
+      }
+    default:  // ret, exit, membar, trap, call (its own syntax), cp.async.commit_group / wait_*
+      return 0;
+  }
+}
+
 Type source_operand_type(const Instruction& instruction, int index) {
   switch (instruction.opcode) {
     case Opcode::Cvt:

@@ -20,5 +20,7 @@ Type source_operand_type(const Instruction& instruction, int index);
 bool literal_bits(std::string_view literal, bool negative, Type type, uint64_t& bits);
 
 Type type_from_modifier(std::string_view modifier);
+// The fewest operands a well-formed instruction of this kind has (its destination included).
+int minimum_operands(const Instruction& instruction);
 
 }  // namespace tilecamp::ptx

@@ -449,6 +449,13 @@ class Parser {
       instruction.text += (index == 1 ? " " : ", ") + m_last_operand_text;
     }
     instruction.operand_count = static_cast<uint8_t>(index);
+    if (instruction.opcode != Opcode::Unsupported && index < minimum_operands(instruction)) {
+      // Hand-written PTX (inline asm that NVRTC passes on unchecked): refused at its line rather
+      // than run with operands that are not there.
+      instruction.unsupported_reason = "`" + word + "` with " + std::to_string(index) + " operand(s): it needs at least " +
+                                       std::to_string(minimum_operands(instruction));
+      instruction.opcode = Opcode::Unsupported;
+    }
     function.instructions.push_back(std::move(instruction));
     return ok();
   }
