@@ -96,13 +96,13 @@ TEST_CASE("an instruction the emulator does not know is kept and marked, not dro
 .visible .entry k()
 {
   .reg .b32 %r<3>;
-  vadd4.u32.u32.u32 %r1, %r2, %r1, %r2;
+  suq.width.b32 %r1, [%r2];
   ret;
 }
 )");
   REQUIRE(module.has_value());
   CHECK(module->functions[0].instructions[0].opcode == Opcode::Unsupported);
-  CHECK(module->functions[0].instructions[0].unsupported_reason.find("vadd4") != std::string::npos);
+  CHECK(module->functions[0].instructions[0].unsupported_reason.find("suq") != std::string::npos);
 }
 
 TEST_CASE("malformed PTX is an error naming the PTX line") {

@@ -28,6 +28,11 @@ int64_t sign_extend(uint64_t value, int bits) {
   return static_cast<int64_t>((value ^ sign) - sign);
 }
 
+int64_t packed_element(uint64_t word, int index, int bits, bool is_signed) {
+  const uint64_t raw = word >> (bits * index) & ((uint64_t{1} << bits) - 1);
+  return is_signed ? sign_extend(raw, bits) : static_cast<int64_t>(raw);
+}
+
 namespace {
 
 // 128-bit integers for mul.hi of 64-bit operands, INT_MIN / -1 and saturation (a GCC/Clang extension).
@@ -214,6 +219,27 @@ uint64_t nth_set_bit(uint64_t mask, uint64_t base_bits, uint64_t offset_bits) {
   return 0xffffffffu;
 }
 
+// bmsk.mode.b32 d, a, b: b set bits from bit a up, cut off at bit 31. .wrap takes a and b modulo
+// 32 (so b = 32 is an empty mask); .clamp makes a >= 32 an empty mask and b >= 32 every bit from a up.
+uint64_t bit_mask(const Instruction& in, uint64_t a_bits, uint64_t b_bits) {
+  const uint64_t a = truncate_bits(a_bits, 32), b = truncate_bits(b_bits, 32);
+  if (in.clamp && a >= 32) return 0;
+  const uint64_t position = a & 31, end = position + (b & 31);
+  const uint64_t from_position = truncate_bits(~uint64_t{0} << position, 32);
+  if ((in.clamp && b >= 32) || end >= 32) return from_position;
+  return from_position & ((uint64_t{1} << end) - 1);
+}
+
+// szext.mode.type d, a, b: a's low b bits, sign-extended (.s32) or zero-extended (.u32) from bit
+// b - 1; none for b = 0. .wrap takes b modulo 32; .clamp leaves a as it is for b >= 32.
+uint64_t extend_field(const Instruction& in, uint64_t a_bits, uint64_t b_bits) {
+  const uint64_t a = truncate_bits(a_bits, 32), b = truncate_bits(b_bits, 32);
+  if (in.clamp && b >= 32) return a;
+  const int width = static_cast<int>(b & 31);
+  if (width == 0) return 0;
+  return ptx::is_signed(in.type) ? truncate_bits(static_cast<uint64_t>(sign_extend(a, width)), 32) : truncate_bits(a, width);
+}
+
 uint64_t bit_operation(const Instruction& in, const AluSources& s) {
   const int width = ptx::type_bits(in.type);
   const uint64_t a = truncate_bits(s[0], width);
@@ -228,6 +254,8 @@ uint64_t bit_operation(const Instruction& in, const AluSources& s) {
     case Opcode::Shf: return funnel_shift(in, a, s[1], s[2]);
     case Opcode::Lop3: return three_input_logic(a, s[1], s[2], s[3]);
     case Opcode::Fns: return nth_set_bit(a, s[1], s[2]);
+    case Opcode::Bmsk: return bit_mask(in, a, s[1]);
+    case Opcode::Szext: return extend_field(in, a, s[1]);
     default: return 0;
   }
 }
@@ -279,12 +307,6 @@ uint64_t select_by_sign(const Instruction& in, const AluSources& s) {
   return truncate_bits(non_negative ? s[0] : s[1], ptx::type_bits(in.type));
 }
 
-// Element `index` of `bits` bits packed in `word`, sign-extended when `is_signed`.
-int64_t packed_element(uint64_t word, int index, int bits, bool is_signed) {
-  const uint64_t raw = word >> (bits * index) & ((uint64_t{1} << bits) - 1);
-  return is_signed ? sign_extend(raw, bits) : static_cast<int64_t>(raw);
-}
-
 // dp4a.atype.btype d, a, b, c: c plus the products of a's and b's four bytes. dp2a.mode: c plus
 // the products of a's two halves with two bytes of b, its low two (.lo) or its high two (.hi).
 // An element is signed when its operand's type is .s32; the sum wraps to 32 bits.
@@ -304,28 +326,14 @@ uint64_t dot_product(const Instruction& in, const AluSources& s) {
   return truncate_bits(sum, 32);
 }
 
-// vabsdiff4.u32.u32.u32 d, a, b, c: |a - b| byte by byte (bytes signed for .s32 operands); with
-// .add, their sum plus c. Only the default byte selection and mask are supported (the decoder
-// refuses the others).
-uint64_t byte_differences(const Instruction& in, const AluSources& s) {
-  const bool is_signed_type = ptx::is_signed(in.source_type);
-  uint64_t packed = 0, sum = truncate_bits(s[2], 32);
-  for (int k = 0; k < 4; ++k) {
-    const int64_t a = packed_element(s[0], k, 8, is_signed_type), b = packed_element(s[1], k, 8, is_signed_type);
-    const uint64_t difference = static_cast<uint64_t>(a > b ? a - b : b - a);
-    packed |= (difference & 0xff) << (8 * k);
-    sum += difference;
-  }
-  return in.sub_op == SubOp::Add ? truncate_bits(sum, 32) : packed;
-}
-
-// min/max.s16x2 and .u16x2: each 16-bit half on its own (.relu: a negative half becomes 0).
+// add, min and max on .s16x2 and .u16x2: each 16-bit half on its own, a sum wrapping within its
+// half (.relu: a negative half becomes 0).
 uint64_t packed_integer(const Instruction& in, const AluSources& s) {
   const bool is_signed_type = in.type == Type::S16x2;
   uint64_t result = 0;
   for (int half = 0; half < 2; ++half) {
     const int64_t a = packed_element(s[0], half, 16, is_signed_type), b = packed_element(s[1], half, 16, is_signed_type);
-    int64_t value = in.opcode == Opcode::Min ? std::min(a, b) : std::max(a, b);
+    int64_t value = in.opcode == Opcode::Add ? a + b : in.opcode == Opcode::Min ? std::min(a, b) : std::max(a, b);
     if (in.relu && value < 0) value = 0;
     result |= (static_cast<uint64_t>(value) & 0xffff) << (16 * half);
   }
@@ -410,7 +418,7 @@ uint64_t alu_compare(const Instruction& in, Type type, uint64_t a, uint64_t b) {
 uint64_t alu_execute(const Instruction& in, const AluSources& s) {
   switch (in.opcode) {
     case Opcode::Dp4a: case Opcode::Dp2a: return dot_product(in, s);
-    case Opcode::Vabsdiff4: return byte_differences(in, s);
+    case Opcode::Vop4: case Opcode::Vop2: return alu_video(in, s);
     case Opcode::Mov: return s[0];
     case Opcode::Cvt: return alu_convert(in, s);
     case Opcode::Selp: return s[2] ? s[0] : s[1];

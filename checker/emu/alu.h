@@ -14,6 +14,8 @@ namespace tilecamp::emu {
 
 uint64_t truncate_bits(uint64_t value, int bits);
 int64_t sign_extend(uint64_t value, int bits);
+// Element `index` of `bits` bits packed in `word` (the first lowest), sign-extended when `is_signed`.
+int64_t packed_element(uint64_t word, int index, int bits, bool is_signed);
 
 // One lane's source operands, in the order written after the destination; a predicate is 0 or 1
 // with any `!` already applied.
@@ -32,6 +34,7 @@ uint64_t alu_integer(const ptx::Instruction& instruction, const AluSources& sour
 uint64_t alu_with_carry(const ptx::Instruction& instruction, const AluSources& sources, bool carry_in, bool& carry_out);
 uint64_t alu_float(const ptx::Instruction& instruction, const AluSources& sources);    // alu_float.cpp
 uint64_t alu_convert(const ptx::Instruction& instruction, const AluSources& sources);  // alu_convert.cpp
+uint64_t alu_video(const ptx::Instruction& instruction, const AluSources& sources);    // alu_video.cpp
 // setp's and set's comparison of a and b as `type` (.f16x2/.bf16x2: the low halves' in bit 0,
 // the high halves' in bit 1).
 uint64_t alu_compare(const ptx::Instruction& instruction, ptx::Type type, uint64_t a, uint64_t b);

@@ -1,7 +1,8 @@
 // cvt: between integer types (wrapping, or clamping with .sat), from floats to integers (rounded
 // as .rni/.rzi/.rmi/.rpi say, clamped to the destination's range, NaN to 0), from integers to
 // floats and between floats (rounded as .rn/.rz/.rm/.rp say; .rni... round a float to an integral
-// float). Every conversion is computed exactly and rounded once.
+// float; .relu and .satfinite clamp an f16 or bf16 result). Every conversion is computed exactly
+// and rounded once.
 #include <algorithm>
 #include <bit>
 #include <cmath>
@@ -113,6 +114,8 @@ uint64_t to_float(const Instruction& in, ExactValue exact) {
     const double value = decode(format, bits);
     bits = !(value > 0) ? 0 : value >= 1 ? encode(format, {1.0}, Rounding::Rn) : bits;
   }
+  if (in.satfinite) bits = saturate_finite(format, bits);  // cvt.rn.satfinite.f16.f32 and the like
+  if (in.relu) bits = relu(format, bits);
   return in.ftz && in.type == Type::F32 ? flush_to_zero(format, bits) : bits;
 }
 

@@ -264,12 +264,7 @@ uint64_t Narrow::approximation(double a, double b) const {
 
 uint64_t narrow_execute(const FloatFormat& format, const Instruction& in, const AluSources& s) {
   const uint64_t result = Narrow{format, in}.execute(s[0], s[1], s[2]);
-  if (!in.relu) return result;
-  // .relu: a NaN becomes the canonical NaN, a negative number +0 (-0 is not negative: it stays).
-  if (is_nan(format, result)) return format.canonical_nan;
-  const int width = format.mantissa_bits + format.exponent_bits + 1;
-  const bool negative = (result >> (width - 1) & 1) != 0 && truncate_bits(result, width - 1) != 0;
-  return negative ? 0 : result;
+  return in.relu ? relu(format, result) : result;
 }
 
 // .f16x2 and .bf16x2: the scalar operation on each 16-bit half.

@@ -177,4 +177,15 @@ uint64_t flush_to_zero(const FloatFormat& format, uint64_t bits) {
   return is_subnormal(format, bits) ? bits & sign_bit(format) : bits;
 }
 
+uint64_t relu(const FloatFormat& format, uint64_t bits) {
+  if (is_nan(format, bits)) return format.canonical_nan;
+  const bool negative = (bits & sign_bit(format)) != 0 && (bits & (sign_bit(format) - 1)) != 0;
+  return negative ? 0 : bits;
+}
+
+uint64_t saturate_finite(const FloatFormat& format, uint64_t bits) {
+  const bool infinite = (bits & (sign_bit(format) - 1)) == infinity_bits(format);
+  return infinite ? bits - 1 : bits;  // the exponent's last finite step, every mantissa bit set
+}
+
 }  // namespace tilecamp::emu

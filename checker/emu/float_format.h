@@ -53,5 +53,9 @@ bool is_subnormal(const FloatFormat& format, uint64_t bits);
 uint64_t sign_bit(const FloatFormat& format);
 // .ftz: a subnormal becomes a zero of the same sign.
 uint64_t flush_to_zero(const FloatFormat& format, uint64_t bits);
+// .relu: a NaN becomes the canonical NaN, a negative number +0 (-0 is not negative: it stays).
+uint64_t relu(const FloatFormat& format, uint64_t bits);
+// .satfinite: an infinity becomes the largest finite value of its sign.
+uint64_t saturate_finite(const FloatFormat& format, uint64_t bits);
 
 }  // namespace tilecamp::emu

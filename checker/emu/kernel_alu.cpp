@@ -28,7 +28,8 @@ bool is_register_arithmetic(Opcode opcode) {
     case Opcode::Shf: case Opcode::Lop3: case Opcode::Mul24: case Opcode::Mad24: case Opcode::Sad:
     case Opcode::Copysign: case Opcode::Testp: case Opcode::Slct: case Opcode::Rcp: case Opcode::Sqrt:
     case Opcode::Rsqrt: case Opcode::Ex2: case Opcode::Lg2: case Opcode::Sin: case Opcode::Cos:
-    case Opcode::Tanh: case Opcode::Dp4a: case Opcode::Dp2a: case Opcode::Fns: case Opcode::Vabsdiff4:
+    case Opcode::Tanh: case Opcode::Dp4a: case Opcode::Dp2a: case Opcode::Fns: case Opcode::Bmsk:
+    case Opcode::Szext: case Opcode::Vop4: case Opcode::Vop2:
       return true;
     default:
       return false;
@@ -119,7 +120,8 @@ bool execute_fast(Warp& warp, const Instruction& in, uint32_t lanes) {
     if (!is_plain_operand(op[i])) return false;
   }
   const int bits = ptx::type_bits(in.type);
-  const bool integer = !ptx::is_float(in.type) && (bits == 32 || bits == 64) && in.type != ptx::Type::Pred;
+  const bool packed = in.type == ptx::Type::S16x2 || in.type == ptx::Type::U16x2;  // add.u16x2 adds halves
+  const bool integer = !ptx::is_float(in.type) && (bits == 32 || bits == 64) && in.type != ptx::Type::Pred && !packed;
   const uint64_t mask = bits == 64 ? ~uint64_t{0} : 0xffffffffu;
   const bool wide = in.mul_mode == ptx::MulMode::Wide;
   if (integer && !wide && in.mul_mode != ptx::MulMode::Hi) {

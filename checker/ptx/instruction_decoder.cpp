@@ -1,5 +1,6 @@
 #include "checker/ptx/instruction_decoder.h"
 
+#include <algorithm>
 #include <bit>
 #include <charconv>
 #include <cstring>
@@ -33,11 +34,32 @@ const std::unordered_map<std::string_view, Opcode>& opcode_table() {
       {"match", Opcode::Match}, {"activemask", Opcode::Activemask}, {"call", Opcode::Call},
       {"cp", Opcode::CpAsync}, {"prefetch", Opcode::Prefetch}, {"prefetchu", Opcode::Prefetch},
       {"trap", Opcode::Trap}, {"nanosleep", Opcode::Nanosleep}, {"redux", Opcode::Redux},
-      {"dp4a", Opcode::Dp4a}, {"dp2a", Opcode::Dp2a}, {"fns", Opcode::Fns}, {"vabsdiff4", Opcode::Vabsdiff4},
-      {"addc", Opcode::Add}, {"subc", Opcode::Sub}, {"madc", Opcode::Mad}, {"mbarrier", Opcode::Mbarrier},
+      {"dp4a", Opcode::Dp4a}, {"dp2a", Opcode::Dp2a}, {"fns", Opcode::Fns}, {"bmsk", Opcode::Bmsk},
+      {"szext", Opcode::Szext}, {"addc", Opcode::Add}, {"subc", Opcode::Sub}, {"madc", Opcode::Mad},
+      {"mbarrier", Opcode::Mbarrier},
   };
   return table;
 }
+
+struct VideoOpcode {
+  Opcode opcode;
+  VideoOp operation;
+};
+
+const std::unordered_map<std::string_view, VideoOpcode>& video_table() {
+  static const std::unordered_map<std::string_view, VideoOpcode> table = {
+      {"vadd4", {Opcode::Vop4, VideoOp::Add}}, {"vsub4", {Opcode::Vop4, VideoOp::Sub}},
+      {"vavrg4", {Opcode::Vop4, VideoOp::Avrg}}, {"vabsdiff4", {Opcode::Vop4, VideoOp::Absdiff}},
+      {"vmin4", {Opcode::Vop4, VideoOp::Min}}, {"vmax4", {Opcode::Vop4, VideoOp::Max}},
+      {"vset4", {Opcode::Vop4, VideoOp::Set}}, {"vadd2", {Opcode::Vop2, VideoOp::Add}},
+      {"vsub2", {Opcode::Vop2, VideoOp::Sub}}, {"vavrg2", {Opcode::Vop2, VideoOp::Avrg}},
+      {"vabsdiff2", {Opcode::Vop2, VideoOp::Absdiff}}, {"vmin2", {Opcode::Vop2, VideoOp::Min}},
+      {"vmax2", {Opcode::Vop2, VideoOp::Max}}, {"vset2", {Opcode::Vop2, VideoOp::Set}},
+  };
+  return table;
+}
+
+bool is_video(Opcode opcode) { return opcode == Opcode::Vop4 || opcode == Opcode::Vop2; }
 
 const std::unordered_map<std::string_view, CompareOp>& compare_table() {
   static const std::unordered_map<std::string_view, CompareOp> table = {
@@ -141,18 +163,24 @@ bool apply_modifier(std::string_view m, Instruction& instruction, int& types_see
     instruction.sub_op = SubOp::PropagateNaN;
     return true;
   }
-  if (instruction.opcode == Opcode::Shf && (m == "wrap" || m == "clamp")) {
+  const bool takes_mode = instruction.opcode == Opcode::Shf || instruction.opcode == Opcode::Bmsk ||
+                          instruction.opcode == Opcode::Szext;
+  if (takes_mode && (m == "wrap" || m == "clamp")) {
     instruction.clamp = m == "clamp";
     return true;
   }
   if (Type t = type_from_modifier(m); t != Type::None) {
-    // cvt.DST.SRC names two types; everything else names one (setp/selp compare that type).
-    if (types_seen++ == 0) {
+    // cvt.DST.SRC names two types, the video instructions three (vadd4.dtype.atype.btype);
+    // everything else names one (setp/selp compare that type).
+    const int seen = types_seen++;
+    if (seen == 0) {
       instruction.type = t;
+    } else if (seen == 2 && is_video(instruction.opcode)) {
+      instruction.source_type_b = t;
     } else {
       instruction.source_type = t;
     }
-    return true;
+    return !(is_video(instruction.opcode) && seen > 2);
   }
   bool is_space = false;
   Space space = space_from_modifier(m, is_space);
@@ -160,15 +188,16 @@ bool apply_modifier(std::string_view m, Instruction& instruction, int& types_see
     instruction.space = space;
     return true;
   }
-  if (instruction.opcode == Opcode::Setp || instruction.opcode == Opcode::Set) {
+  const bool video_set = is_video(instruction.opcode) && instruction.video_op == VideoOp::Set;
+  if (instruction.opcode == Opcode::Setp || instruction.opcode == Opcode::Set || video_set) {
     if (auto it = compare_table().find(m); it != compare_table().end() &&
                                            instruction.compare == CompareOp::None) {
       instruction.compare = it->second;
       return true;
     }
-    if (m == "and") return instruction.bool_op = BoolOp::And, true;
-    if (m == "or") return instruction.bool_op = BoolOp::Or, true;
-    if (m == "xor") return instruction.bool_op = BoolOp::Xor, true;
+    if (m == "and" && !video_set) return instruction.bool_op = BoolOp::And, true;
+    if (m == "or" && !video_set) return instruction.bool_op = BoolOp::Or, true;
+    if (m == "xor" && !video_set) return instruction.bool_op = BoolOp::Xor, true;
   }
   if (auto it = rounding_table().find(m); it != rounding_table().end()) {
     instruction.rounding = it->second;
@@ -187,11 +216,63 @@ bool apply_modifier(std::string_view m, Instruction& instruction, int& types_see
   if (m == "nc") return instruction.non_coherent = true, true;
   if (m == "cc") return instruction.carry_out = true, true;
   if (m == "relu") return instruction.relu = true, true;
-  if (m == "add" && instruction.opcode == Opcode::Vabsdiff4) return instruction.sub_op = SubOp::Add, true;
+  if (m == "add" && is_video(instruction.opcode)) return instruction.sub_op = SubOp::Add, true;  // the accumulate form
+  if (m == "satfinite" && instruction.opcode == Opcode::Cvt) return instruction.satfinite = true, true;
   if (m == "parity" && instruction.opcode == Opcode::Mbarrier) return instruction.parity = true, true;
   if (m == "noinc" && instruction.opcode == Opcode::CpAsyncMbarrierArrive) return instruction.sub_op = SubOp::NoInc, true;
   if (m == "volatile" || m == "relaxed" || m == "acquire" || m == "acq_rel") instruction.ordered = true;
   return is_ignorable_modifier(m);
+}
+
+bool has_modifier(const std::vector<std::string_view>& parts, std::string_view modifier) {
+  return std::find(parts.begin() + 1, parts.end(), modifier) != parts.end();
+}
+
+bool is_word_type(Type type) { return type == Type::U32 || type == Type::S32; }
+
+// vadd4.dtype.atype.btype{.sat|.add}, vset4.atype.btype.cmp{.add} and their 2-way forms. vset
+// names no dtype (its result is unsigned): its two types move to a's and b's.
+std::string video_problem(Instruction& in) {
+  if (in.video_op == VideoOp::Set) {
+    in.source_type_b = in.source_type;
+    in.source_type = in.type;
+    in.type = Type::U32;
+    const bool comparison = in.compare == CompareOp::Eq || in.compare == CompareOp::Ne || in.compare == CompareOp::Lt ||
+                            in.compare == CompareOp::Le || in.compare == CompareOp::Gt || in.compare == CompareOp::Ge;
+    if (!comparison) return "vset compares with .eq, .ne, .lt, .le, .gt or .ge";
+    if (in.saturate) return "vset has no .sat";
+  }
+  if (!is_word_type(in.type) || !is_word_type(in.source_type) || !is_word_type(in.source_type_b)) {
+    return "a video instruction names .u32 or .s32 for each of its operands";
+  }
+  if (in.saturate && in.sub_op == SubOp::Add) return ".sat cannot be combined with the secondary .add";
+  return "";
+}
+
+// cvt.satfinite and cvt.relu: what the PTX ISA defines them for that the emulator runs, an f32
+// rounded to f16 or bf16 (one, or two packed).
+std::string conversion_problem(const Instruction& in) {
+  if (in.source_type == Type::None) return "no source type";
+  if (!in.satfinite && !in.relu) return "";
+  const bool half = in.type == Type::F16 || in.type == Type::BF16 || in.type == Type::F16x2 || in.type == Type::BF16x2;
+  if (!half || in.source_type != Type::F32) return ".relu and .satfinite are run on conversions of f32 to f16, bf16, f16x2 or bf16x2";
+  if (in.rounding != Rounding::Rn && in.rounding != Rounding::Rz) return "it rounds .rn or .rz";
+  return "";
+}
+
+// Modifiers that decode one by one but do not go together; empty when the instruction runs.
+std::string combination_problem(const std::vector<std::string_view>& parts, Instruction& in) {
+  const bool packed_integer = in.type == Type::S16x2 || in.type == Type::U16x2;
+  const bool packed_runs = in.opcode == Opcode::Min || in.opcode == Opcode::Max || (in.opcode == Opcode::Add && !in.saturate);
+  if (packed_integer && !packed_runs) return "of the packed 16-bit integer forms, the emulator runs add (without .sat), min and max";
+  if (is_video(in.opcode)) return video_problem(in);
+  if (in.opcode == Opcode::Cvt) return conversion_problem(in);
+  if (in.opcode == Opcode::Bmsk || in.opcode == Opcode::Szext) {
+    if (!has_modifier(parts, "clamp") && !has_modifier(parts, "wrap")) return "it needs its mode, .clamp or .wrap";
+    if (in.opcode == Opcode::Bmsk && in.type != Type::B32) return "bmsk is .b32";
+    if (in.opcode == Opcode::Szext && !is_word_type(in.type)) return "szext is .u32 or .s32";
+  }
+  return "";
 }
 
 }  // namespace
@@ -211,12 +292,15 @@ Type type_from_modifier(std::string_view m) {
 
 void decode_opcode(std::string_view word, Instruction& instruction) {
   std::vector<std::string_view> parts = split_modifiers(word);
-  auto it = opcode_table().find(parts[0]);
-  if (it == opcode_table().end()) {
+  if (auto video = video_table().find(parts[0]); video != video_table().end()) {
+    instruction.opcode = video->second.opcode;
+    instruction.video_op = video->second.operation;
+  } else if (auto it = opcode_table().find(parts[0]); it != opcode_table().end()) {
+    instruction.opcode = it->second;
+  } else {
     mark_unsupported(instruction, "the instruction `" + std::string(parts[0]) + "`");
     return;
   }
-  instruction.opcode = it->second;
   instruction.carry_in = parts[0] == "addc" || parts[0] == "subc" || parts[0] == "madc";
   int types_seen = 0;
   size_t first_modifier = 1;
@@ -283,13 +367,60 @@ void decode_opcode(std::string_view word, Instruction& instruction) {
                                   "refuses it)");
     return;
   }
-  const bool packed_integer = instruction.type == Type::S16x2 || instruction.type == Type::U16x2;
-  if (packed_integer && instruction.opcode != Opcode::Min && instruction.opcode != Opcode::Max) {
-    mark_unsupported(instruction, "`" + std::string(word) + "`: of the packed 16-bit integer forms, the emulator runs min and max");
-    return;
+  if (std::string problem = combination_problem(parts, instruction); !problem.empty()) {
+    mark_unsupported(instruction, "`" + std::string(word) + "`: " + problem);
   }
-  if (instruction.opcode == Opcode::Cvt && instruction.source_type == Type::None) {
-    mark_unsupported(instruction, "`" + std::string(word) + "` without a source type");
+}
+
+namespace {
+
+uint16_t selector_digit(const Operand& operand, int k) { return operand.select_digits >> (4 * k) & 0xf; }
+
+// A destination mask names distinct elements from the highest down: .b3210, .b20, .h1...
+bool is_mask(const Operand& operand, char kind, int elements) {
+  if (operand.select_kind != kind || operand.select_count == 0 || operand.select_count > elements) return false;
+  int previous = elements;
+  for (int k = operand.select_count - 1; k >= 0; --k) {  // the first written digit is the highest nibble
+    if (selector_digit(operand, k) >= previous) return false;
+    previous = selector_digit(operand, k);
+  }
+  return true;
+}
+
+// A source selection names, for each element from the last down, one of the 2 * elements of {b, a}.
+bool is_selection(const Operand& operand, char kind, int elements) {
+  if (operand.select_kind != kind || operand.select_count != elements) return false;
+  for (int k = 0; k < elements; ++k) {
+    if (selector_digit(operand, k) >= 2 * elements) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+void resolve_video_selectors(Instruction& instruction) {
+  if (!is_video(instruction.opcode)) return;
+  const bool quads = instruction.opcode == Opcode::Vop4;
+  const char kind = quads ? 'b' : 'h';
+  const int elements = quads ? 4 : 2;
+  // d{.mask}, a{.asel}, b{.bsel}: every element, a's elements, b's elements.
+  const uint16_t defaults[3] = {static_cast<uint16_t>(quads ? 0x3210 : 0x10), static_cast<uint16_t>(quads ? 0x3210 : 0x10),
+                                static_cast<uint16_t>(quads ? 0x7654 : 0x32)};
+  for (int index = 0; index < instruction.operand_count; ++index) {
+    Operand& operand = instruction.operands[index];
+    if (operand.select_kind == 0 && index < 3) {
+      operand.select_kind = kind;
+      operand.select_count = static_cast<uint8_t>(elements);
+      operand.select_digits = defaults[index];
+      continue;
+    }
+    const bool fits = index == 0 ? is_mask(operand, kind, elements) : index < 3 && is_selection(operand, kind, elements);
+    if (!fits && operand.select_kind != 0) {
+      mark_unsupported(instruction, "the selector of operand " + std::to_string(index + 1) + " of `" + instruction.text +
+                                        "` (the PTX ISA's masks and selections are ." + (quads ? "b3210, .b7654" : "h10, .h32") +
+                                        " and the like)");
+      return;
+    }
   }
 }
 
@@ -307,10 +438,11 @@ int minimum_operands(const Instruction& instruction) {
     case Opcode::Max: case Opcode::And: case Opcode::Or: case Opcode::Xor: case Opcode::Shl: case Opcode::Shr:
     case Opcode::Setp: case Opcode::Set: case Opcode::Mul24: case Opcode::Copysign: case Opcode::Atom:
     case Opcode::Vote: case Opcode::Match: case Opcode::BarRed: case Opcode::CpAsync: case Opcode::Redux:
+    case Opcode::Bmsk: case Opcode::Szext:
       return 3;
     case Opcode::Mad: case Opcode::Fma: case Opcode::Selp: case Opcode::Bfe: case Opcode::Prmt: case Opcode::Shf:
     case Opcode::Mad24: case Opcode::Sad: case Opcode::Slct: case Opcode::Dp4a: case Opcode::Dp2a: case Opcode::Fns:
-    case Opcode::Vabsdiff4:
+    case Opcode::Vop4: case Opcode::Vop2:
       return 4;
     case Opcode::Bfi: case Opcode::Lop3: case Opcode::Shfl:
       return 5;
@@ -340,6 +472,10 @@ Type source_operand_type(const Instruction& instruction, int index) {
       return index >= 3 ? Type::Pred : index >= 1 ? instruction.source_type : instruction.type;
     case Opcode::Slct:  // slct.dtype.ctype d, a, b, c
       return index == 3 ? instruction.source_type : instruction.type;
+    case Opcode::Vop4: case Opcode::Vop2:  // vadd4.dtype.atype.btype d, a, b, c
+      return index == 1 ? instruction.source_type : index == 2 ? instruction.source_type_b : instruction.type;
+    case Opcode::Bmsk: case Opcode::Szext:  // the field's position and width
+      return index == 1 && instruction.opcode == Opcode::Szext ? instruction.type : Type::U32;
     default:
       return instruction.type;
   }

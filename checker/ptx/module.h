@@ -49,10 +49,16 @@ enum class Opcode : uint16_t {
   CpAsyncWait, Prefetch, Trap, Nanosleep, Redux,
   // mbarrier.* (cuda::barrier, cuda::pipeline) and cp.async.mbarrier.arrive
   Mbarrier, CpAsyncMbarrierArrive,
-  // integer dot products of packed bytes and halves; the n-th set bit
-  Dp4a, Dp2a, Fns,
-  Vabsdiff4,  // the SIMD video instruction: per-byte absolute differences
+  // integer dot products of packed bytes and halves; the n-th set bit; bit-field masks and
+  // sign or zero extension of a field
+  Dp4a, Dp2a, Fns, Bmsk, Szext,
+  // the SIMD video instructions, on four bytes (vadd4, vset4...) or two half-words (vadd2...):
+  // Instruction::video_op says which operation
+  Vop4, Vop2,
 };
+
+// A video instruction's primary operation.
+enum class VideoOp : uint8_t { None, Add, Sub, Avrg, Absdiff, Min, Max, Set };
 
 // The operation an instruction's modifier selects: atom.add, shfl.bfly, vote.ballot, shf.l ...
 enum class SubOp : uint8_t {
@@ -98,6 +104,11 @@ struct Operand {
   uint8_t count = 0;           // Vector: number of elements
   std::array<int32_t, 4> elements{-1, -1, -1, -1};  // Vector: register indices (-1 is the sink `_`)
   bool negate = false;         // predicate operand written `!%p`
+  // A video instruction's selector, written after its register (`%r2.b3210`, `%r1.h10`): 'b'
+  // (bytes) or 'h' (half-words), 0 when none; its digits, one a nibble, the last written lowest.
+  char select_kind = 0;
+  uint8_t select_count = 0;
+  uint16_t select_digits = 0;
 };
 
 struct SourceLocation {
@@ -108,7 +119,9 @@ struct SourceLocation {
 struct Instruction {
   Opcode opcode = Opcode::Unsupported;
   Type type = Type::None;         // the instruction's (destination) type
-  Type source_type = Type::None;  // cvt's source type
+  Type source_type = Type::None;  // cvt's source type; the video instructions' type of a
+  Type source_type_b = Type::None;  // the video instructions' type of b (vadd4.dtype.atype.btype)
+  VideoOp video_op = VideoOp::None;
   Space space = Space::Generic;   // ld/st/cvta
   uint8_t vector = 1;             // .v2 / .v4
   bool to_space = false;          // cvta.to.SPACE (generic -> space) rather than cvta.SPACE
@@ -120,13 +133,15 @@ struct Instruction {
   // Extended-precision arithmetic through the condition code's carry flag: add.cc, addc, sub.cc,
   // subc, mad.cc, madc (what double-precision sin and cos compile to).
   bool carry_in = false, carry_out = false;
-  bool parity = false;
-  bool relu = false;    // fma.relu, min.relu...: a negative result becomes +0, a NaN the canonical one  // mbarrier.try_wait.parity / test_wait.parity: the operand is a phase's parity
+  bool parity = false;  // mbarrier.try_wait.parity / test_wait.parity: the operand is a phase's parity
+  bool relu = false;    // fma.relu, min.relu...: a negative result becomes +0, a NaN the canonical one
+  // cvt.satfinite: a result beyond the destination's largest finite value becomes that value
+  bool satfinite = false;
   CompareOp compare = CompareOp::None;
   BoolOp bool_op = BoolOp::None;
   MulMode mul_mode = MulMode::None;
   SubOp sub_op = SubOp::None;
-  bool clamp = false;             // shf.clamp (else .wrap)
+  bool clamp = false;             // shf.clamp, bmsk.clamp, szext.clamp (else .wrap)
   Rounding rounding = Rounding::None;
   int32_t guard = -1;             // predicate register guarding the instruction, -1 for none
   bool guard_negated = false;

@@ -449,6 +449,7 @@ class Parser {
       instruction.text += (index == 1 ? " " : ", ") + m_last_operand_text;
     }
     instruction.operand_count = static_cast<uint8_t>(index);
+    resolve_video_selectors(instruction);
     if (instruction.opcode != Opcode::Unsupported && index < minimum_operands(instruction)) {
       // Hand-written PTX (inline asm that NVRTC passes on unchecked): refused at its line rather
       // than run with operands that are not there.
@@ -578,6 +579,10 @@ class Parser {
       }
       return operand;
     }
+    // A refused instruction's selectors are read too, so that it is refused at its line.
+    const bool selectable = instruction.opcode == Opcode::Vop4 || instruction.opcode == Opcode::Vop2 ||
+                            instruction.opcode == Opcode::Unsupported;
+    if (selectable && parse_selected_register(token.text, operand)) return operand;
     if (token.text.starts_with("%")) {
       std::string_view name = token.text;
       uint8_t component = 0;
@@ -626,6 +631,29 @@ class Parser {
     }
     return make_error("PTX line " + std::to_string(token.line) + ": unknown operand `" +
                       token.text + "`");
+  }
+
+  // `%r2.b3210`: a register and the selector a video instruction writes after it, kept as written
+  // for resolve_video_selectors to check (a malformed one is kind '?').
+  bool parse_selected_register(const std::string& text, Operand& operand) {
+    const size_t dot = text.rfind('.');
+    if (dot == std::string::npos) return false;
+    auto it = m_registers.find(text.substr(0, dot));
+    if (it == m_registers.end()) return false;
+    operand.kind = Operand::Kind::Register;
+    operand.reg = it->second;
+    const std::string_view selector = std::string_view(text).substr(dot + 1);
+    operand.select_kind = '?';
+    if (selector.size() < 2 || selector.size() > 5 || (selector[0] != 'b' && selector[0] != 'h')) return true;
+    uint16_t digits = 0;
+    for (char digit : selector.substr(1)) {
+      if (!std::isdigit(static_cast<unsigned char>(digit))) return true;
+      digits = static_cast<uint16_t>(digits << 4 | (digit - '0'));
+    }
+    operand.select_kind = selector[0];
+    operand.select_count = static_cast<uint8_t>(selector.size() - 1);
+    operand.select_digits = digits;
+    return true;
   }
 
   // An H200 keeps 1 KiB of every block's shared memory for the system: cooperative groups'
