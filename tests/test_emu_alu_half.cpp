@@ -1,11 +1,13 @@
 // Half-precision instructions on the emulator (the PTX that cuda_fp16.h and cuda_bf16.h wrap, as
 // inline PTX so the kernels need no toolkit headers): conversions in every rounding mode, f16 and
-// bf16 arithmetic rounded to nearest even, the packed .f16x2/.bf16x2 forms, and comparisons.
+// bf16 arithmetic rounded to nearest even, the packed .f16x2/.bf16x2 forms, comparisons, and
+// cvt's .satfinite and .relu.
 // References: the host's _Float16 for f16, and bf16 rounded by hand from the float's upper half.
 #include <doctest/doctest.h>
 
 #include <cmath>
 
+#include "checker/ptx/instruction_decoder.h"
 #include "tests/test_emu_alu_support.h"
 
 namespace tilecamp {
@@ -69,6 +71,18 @@ extern "C" __global__ void packed(const u32* in, u32* out, int n) {
   o[4] = __float_as_uint(hi);
   asm("{ .reg .pred x; setp.gtu.bf16 x, %1, %2; selp.u32 %0, 1, 0, x; }" : "=r"(r) : "h"((u16)b), "h"((u16)c));
   o[5] = r;
+}
+
+extern "C" __global__ void clamped(const float* in, u32* out, int n) {
+  THREAD
+  float a = in[i];
+  u32* o = out + 7 * i;
+  u16 h;
+  u32 r;
+  CVT("cvt.rn.satfinite.f16.f32", 0) CVT("cvt.rz.satfinite.f16.f32", 1) CVT("cvt.rn.satfinite.bf16.f32", 2)
+  CVT("cvt.rn.relu.f16.f32", 3) CVT("cvt.rz.relu.bf16.f32", 4)
+  asm("cvt.rn.relu.satfinite.f16x2.f32 %0, %1, %2;" : "=r"(r) : "f"(a), "f"(-a)); o[5] = r;
+  asm("cvt.rz.satfinite.bf16x2.f32 %0, %1, %2;" : "=r"(r) : "f"(a), "f"(-a)); o[6] = r;
 }
 )";
 
@@ -178,6 +192,67 @@ TEST_CASE("cvt rounds f32 to f16 and bf16 in each of .rn/.rz/.rm/.rp and widens 
     CHECK(o[10] == (uint32_t{f16_nearest(a)} << 16 | f16_nearest(-a)));  // the first operand in the upper half
     CHECK(o[11] == (uint32_t{bf16_nearest(a)} << 16 | 0x3f00));
   }
+}
+
+// cvt's .satfinite: an infinite result (a NaN stays NaN) becomes the largest finite value of its
+// sign; .relu: a NaN result becomes the canonical NaN, a negative one +0 (-0 is not negative).
+uint16_t satfinite(uint16_t bits, uint16_t infinity) {
+  return (bits & 0x7fff) == infinity ? static_cast<uint16_t>(bits - 1) : bits;
+}
+
+uint16_t relu(uint16_t bits, uint16_t infinity) {
+  if ((bits & 0x7fff) > infinity) return 0x7fff;
+  return (bits & 0x8000) && (bits & 0x7fff) ? 0 : bits;
+}
+
+TEST_CASE("cvt .satfinite turns an overflow to f16 or bf16 into the largest finite value; .relu clamps negatives to +0") {
+  std::vector<float> in;
+  for (uint32_t bits : test::edge_f32()) in.push_back(float_of(bits));
+  for (float v : {65504.0f, 65519.99f, 65520.0f, 1e10f, 0x1.fep127f, 0x1.ffp127f, 0x1p-30f}) in.insert(in.end(), {v, -v});
+  for (float r : test::random_values<float>(1000, 36)) in.push_back(r);
+  const int n = static_cast<int>(in.size());
+  const auto out = run_elementwise<uint32_t>(half_module(), "clamped", in, n, 7);
+  for (int i = 0; i < n; ++i) {
+    const float a = in[i];
+    CAPTURE(bits_of(a));
+    const uint32_t* o = &out[7 * static_cast<size_t>(i)];
+    const uint16_t f16_rn = round_16(a, Mode::Nearest, f16_nearest, f16_value);
+    const uint16_t f16_rz = round_16(a, Mode::TowardZero, f16_nearest, f16_value);
+    const uint16_t bf16_rn = round_16(a, Mode::Nearest, bf16_nearest, bf16_value);
+    const uint16_t bf16_rz = round_16(a, Mode::TowardZero, bf16_nearest, bf16_value);
+    CHECK(o[0] == satfinite(f16_rn, 0x7c00));
+    CHECK(o[1] == satfinite(f16_rz, 0x7c00));
+    CHECK(o[2] == satfinite(bf16_rn, 0x7f80));
+    CHECK(o[3] == relu(f16_rn, 0x7c00));
+    CHECK(o[4] == relu(bf16_rz, 0x7f80));
+    const uint16_t f16_negated = round_16(-a, Mode::Nearest, f16_nearest, f16_value);
+    CHECK(o[5] == (uint32_t{relu(satfinite(f16_rn, 0x7c00), 0x7c00)} << 16 | relu(satfinite(f16_negated, 0x7c00), 0x7c00)));
+    const uint16_t bf16_negated = round_16(-a, Mode::TowardZero, bf16_nearest, bf16_value);
+    CHECK(o[6] == (uint32_t{satfinite(bf16_rz, 0x7f80)} << 16 | satfinite(bf16_negated, 0x7f80)));
+  }
+  // Worked by hand: 65520 rounds to nearest f16 as infinity, so .satfinite gives 65504 (0x7bff);
+  // -infinity gives -65504; the largest float's bf16 is infinity, so 0x7f7f.
+  const std::vector<float> worked = {65520.0f, -INFINITY, 0x1.fffffep127f};
+  const auto hand = run_elementwise<uint32_t>(half_module(), "clamped", worked, 3, 7);
+  CHECK(hand[0] == 0x7bffu);
+  CHECK(hand[7] == 0xfbffu);
+  CHECK(hand[14 + 2] == 0x7f7fu);
+}
+
+TEST_CASE("cvt .satfinite and .relu where the emulator does not run them are refused: other types, roundings") {
+  for (const char* conversion : {"cvt.rn.satfinite.f32.f64", "cvt.rm.satfinite.f16.f32", "cvt.rzi.relu.s32.f32",
+                                 "cvt.rn.satfinite.tf32.f32", "cvt.rn.relu.f16.f64"}) {
+    const std::string word = conversion;
+    CAPTURE(word);
+    ptx::Instruction instruction;
+    ptx::decode_opcode(conversion, instruction);
+    CHECK(instruction.opcode == ptx::Opcode::Unsupported);
+    CHECK_FALSE(instruction.unsupported_reason.empty());
+  }
+  ptx::Instruction runs;
+  ptx::decode_opcode("cvt.rz.relu.satfinite.bf16x2.f32", runs);
+  CHECK(runs.opcode == ptx::Opcode::Cvt);
+  CHECK((runs.relu && runs.satfinite));
 }
 
 // f16 and bf16 min and max: -0 below +0, one NaN gives the other operand, two the canonical NaN.
