@@ -46,6 +46,20 @@ def simd(i):
     hf = sum(hb(relu_fma(h(u16(a, k)), h(u16(b, k)), h(u16(a, k)))) << (16*k) for k in range(2))
     return [fns, vabs, vmax, hm, hf]
 
+def video(i):
+    a = (i * 0x9E3779B1) & 0xffffffff; b = ((i ^ 0x5BD1E995) * 0x85EBCA77) & 0xffffffff
+    def each(n, x, y, f):  # f on the unsigned elements, each result kept to its element
+        w = 32 // n; m = (1 << w) - 1
+        return sum((f((x >> (w*k)) & m, (y >> (w*k)) & m) & m) << (w*k) for k in range(n))
+    diff = each(4, a, b, lambda x, y: abs(x - y))
+    mask = each(4, diff, 0x20202020, lambda x, y: 0xff if x > y else 0)
+    bright = each(4, a, 0x40404040, lambda x, y: min(x + y, 255))
+    avg = each(4, a, b, lambda x, y: (x + y + 1) >> 1)
+    sad4 = sum(abs(u8(a, k) - u8(b, k)) for k in range(4))
+    sad2 = sum(abs(u16(a, k) - u16(b, k)) for k in range(2))
+    lanes = each(2, a, b, lambda x, y: x - y) ^ each(2, a, b, lambda x, y: x + y)
+    return [diff, mask, bright, avg, each(4, a, b, lambda x, y: x + y), sad4, sad2, lanes]
+
 def dp(i):
     a = (0x01FF7F80 + i * 0x01010101) & 0xffffffff; b = (0x02FE0380 - i) & 0xffffffff
     d4 = i + sum(s8(a, k) * s8(b, k) for k in range(4))
@@ -72,6 +86,7 @@ REF = {  # name: (output arg index, dtype, expected array, tolerance)
  "dp4a_dp2a": (1, i32, ravel([dp(i) for i in range(32)]), 0),
  "atomic_add_half2": (0, f16, [32.0, 64.0] * 4, 0),
  "simd_video_fns": (1, u32, ravel([simd(i) for i in range(32)]), 0),
+ "simd_video_intrinsics": (1, u32, ravel([video(i) for i in range(64)]), 0),
  "named_barrier_arrive": (1, f32, [3*(31-i) for i in range(32)], 0),
  "template_reduce4": (1, f32, [130816, 392960], 0),
  "half_short_scalar_args": (1, f32, [0.5*i - 3 + 40000 for i in range(32)], 0),
