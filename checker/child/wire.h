@@ -37,6 +37,7 @@ class MessageReader {
   Expected<double> f64();
   Expected<std::vector<uint8_t>> bytes();
   Expected<std::string> text();
+  bool at_end() const { return m_position == m_data.size(); }
   // Frees what is left unread (a large request, once its contents are copied out).
   void discard() { std::string().swap(m_data); m_position = 0; }
 

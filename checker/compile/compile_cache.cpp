@@ -1,0 +1,212 @@
+#include "checker/compile/compile_cache.h"
+
+#include <nvrtc.h>
+#include <sys/stat.h>
+
+#include <climits>
+#include <cstdlib>
+
+#include "checker/child/wire.h"
+#include "checker/compile/nvrtc_compiler.h"
+
+namespace tilecamp {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Bumped when the key's fields or the entry's layout change, so that old entries are never read.
+constexpr std::string_view k_key_domain = "tilecamp PTX cache key, format 1";
+constexpr std::string_view k_entry_magic = "tilecamp PTX cache entry";
+constexpr uint32_t k_entry_format = 1;
+
+// Files of a toolkit include folder whose size and time change with the toolkit's version.
+constexpr const char* k_version_headers[] = {"cuda.h", "cuda_runtime_api.h", "cooperative_groups.h",
+                                             "cuda/std/__cccl/version.h", "cuda/version"};
+
+// Feeds a SHA-256 with fields that each carry their length (or are of fixed width), so that no two
+// different requests hash the same bytes: ("ab", "c") and ("a", "bc") differ.
+class KeyHasher {
+ public:
+  KeyHasher& field(std::string_view bytes) {
+    number(bytes.size());
+    m_hash.update(bytes);
+    return *this;
+  }
+  KeyHasher& number(uint64_t value) {
+    char bytes[8];
+    for (int i = 0; i < 8; ++i) bytes[i] = static_cast<char>(value >> (8 * i));
+    m_hash.update(std::string_view(bytes, sizeof bytes));
+    return *this;
+  }
+  KeyHasher& list(const std::vector<std::string>& items) {
+    number(items.size());
+    for (const std::string& item : items) field(item);
+    return *this;
+  }
+  Sha256Digest finish() { return m_hash.finish(); }
+
+ private:
+  Sha256 m_hash;
+};
+
+// NVRTC writes a relative path into the PTX's .file line behind the compiling process's folder.
+std::string folder_for(const std::string& path) {
+  if (fs::path(path).is_absolute()) return "";
+  std::error_code error;
+  const fs::path folder = fs::current_path(error);
+  return error ? "unknown" : folder.string();
+}
+
+// A limit's finding ("time-limit", "memory-limit", "crash", "sandbox"): a fact of that run.
+bool cut_off_by_a_limit(const CompileResult& result) {
+  for (const CompileDiagnostic& diagnostic : result.diagnostics) {
+    if (!diagnostic.kind.empty()) return true;
+  }
+  return false;
+}
+
+std::string digest_bytes(const Sha256Digest& digest) { return std::string(digest.begin(), digest.end()); }
+
+// magic, format, key, the result's fields; then the SHA-256 of all of it.
+std::string encode_entry(const Sha256Digest& key, const CompileResult& result) {
+  // Every field by name: a field added to CompileResult or CompileDiagnostic stops this from
+  // compiling until the entry keeps it too (and k_entry_format is bumped).
+  const auto& [ok, ptx, log, diagnostics, lowered_names] = result;
+  child::MessageWriter out;
+  out.text(std::string(k_entry_magic)).u32(k_entry_format).text(digest_bytes(key));
+  out.u32(ok ? 1 : 0).text(ptx).text(log).u32(static_cast<uint32_t>(diagnostics.size()));
+  for (const CompileDiagnostic& diagnostic : diagnostics) {
+    const auto& [file, line, column, severity, message, source_line, kind] = diagnostic;
+    out.text(file).u64(static_cast<uint64_t>(line)).u64(static_cast<uint64_t>(column)).text(severity).text(message);
+    out.text(source_line).text(kind);
+  }
+  out.u32(static_cast<uint32_t>(lowered_names.size()));
+  for (const auto& [expression, lowered] : lowered_names) out.text(expression).text(lowered);
+  return out.data() + digest_bytes(sha256(out.data()));
+}
+
+Expected<int> read_line_number(child::MessageReader& in) {
+  TC_TRY_ASSIGN(uint64_t value, in.u64());
+  if (value > INT_MAX) return make_error("a line or column out of range");
+  return static_cast<int>(value);
+}
+
+Expected<CompileResult> read_entry_fields(child::MessageReader& in, const Sha256Digest& key) {
+  TC_TRY_ASSIGN(std::string magic, in.text());
+  TC_TRY_ASSIGN(uint32_t format, in.u32());
+  TC_TRY_ASSIGN(std::string stored_key, in.text());
+  if (magic != k_entry_magic || format != k_entry_format) return make_error("another format");
+  if (stored_key != digest_bytes(key)) return make_error("another request's entry");
+  CompileResult result;
+  TC_TRY_ASSIGN(uint32_t ok, in.u32());
+  result.ok = ok == 1;
+  TC_TRY_ASSIGN(result.ptx, in.text());
+  TC_TRY_ASSIGN(result.log, in.text());
+  TC_TRY_ASSIGN(uint32_t diagnostics, in.u32());
+  for (uint32_t i = 0; i < diagnostics; ++i) {
+    CompileDiagnostic diagnostic;
+    TC_TRY_ASSIGN(diagnostic.file, in.text());
+    TC_TRY_ASSIGN(diagnostic.line, read_line_number(in));
+    TC_TRY_ASSIGN(diagnostic.column, read_line_number(in));
+    TC_TRY_ASSIGN(diagnostic.severity, in.text());
+    TC_TRY_ASSIGN(diagnostic.message, in.text());
+    TC_TRY_ASSIGN(diagnostic.source_line, in.text());
+    TC_TRY_ASSIGN(diagnostic.kind, in.text());
+    result.diagnostics.push_back(std::move(diagnostic));
+  }
+  TC_TRY_ASSIGN(uint32_t names, in.u32());
+  for (uint32_t i = 0; i < names; ++i) {
+    TC_TRY_ASSIGN(std::string expression, in.text());
+    TC_TRY_ASSIGN(result.lowered_names[expression], in.text());
+  }
+  if (!in.at_end()) return make_error("bytes after the result");
+  if (cut_off_by_a_limit(result)) return make_error("a limit's finding, which is never kept");
+  return result;
+}
+
+// The result an entry holds, or nothing when it is not exactly what encode_entry wrote for `key`.
+std::optional<CompileResult> decode_entry(const std::string& entry, const Sha256Digest& key) {
+  const size_t digest_size = std::tuple_size_v<Sha256Digest>;
+  if (entry.size() < digest_size) return std::nullopt;
+  const std::string body = entry.substr(0, entry.size() - digest_size);
+  if (digest_bytes(sha256(body)) != entry.substr(body.size())) return std::nullopt;
+  child::MessageReader in(body);
+  auto result = read_entry_fields(in, key);
+  if (!result) return std::nullopt;
+  return std::move(*result);
+}
+
+}  // namespace
+
+std::optional<fs::path> ptx_cache_directory() {
+  auto set = [](const char* name) -> const char* {
+    const char* value = std::getenv(name);
+    return value != nullptr && *value != '\0' ? value : nullptr;
+  };
+  if (const char* chosen = set("TILECAMP_CACHE_DIR")) {
+    if (std::string_view(chosen) == "off") return std::nullopt;
+    return fs::path(chosen);
+  }
+  if (const char* xdg = set("XDG_CACHE_HOME")) return fs::path(xdg) / "tilecamp" / "ptx";
+  if (const char* home = set("HOME")) return fs::path(home) / ".cache" / "tilecamp" / "ptx";
+  return std::nullopt;
+}
+
+std::string file_stamp(const fs::path& path) {
+  struct stat info {};
+  if (::stat(path.c_str(), &info) != 0) return path.string() + " missing";
+  return path.string() + " " + std::to_string(info.st_size) + " bytes, modified " + std::to_string(info.st_mtim.tv_sec) +
+         "." + std::to_string(info.st_mtim.tv_nsec) + ", inode " + std::to_string(info.st_dev) + ":" +
+         std::to_string(info.st_ino);
+}
+
+std::string toolchain_stamp() {
+  int major = 0, minor = 0;
+  std::string stamp = nvrtcVersion(&major, &minor) == NVRTC_SUCCESS
+                          ? "nvrtc " + std::to_string(major) + "." + std::to_string(minor)
+                          : std::string("nvrtc unknown");
+  for (const std::string& folder : toolkit_include_directories()) {
+    stamp += "\ninclude " + file_stamp(folder);
+    for (const char* header : k_version_headers) stamp += "\n  " + file_stamp(fs::path(folder) / header);
+  }
+  return stamp;
+}
+
+CompileCache::CompileCache(std::unique_ptr<Compiler> inner, std::optional<CacheFolder> folder, std::string identity)
+    : m_inner(std::move(inner)), m_folder(std::move(folder)), m_identity(std::move(identity)) {}
+
+Sha256Digest CompileCache::key(const SourceFile& source, const CompileOptions& options) const {
+  // Every field by name, as in encode_entry: a new field must be part of the key to compile.
+  const auto& [path, text] = source;
+  const auto& [arch, name_expressions, defines, appended_source, check_includes] = options;
+  KeyHasher key;
+  key.field(k_key_domain).field(m_identity);
+  key.field(path).field(text).field(folder_for(path));
+  key.field(arch).list(name_expressions).list(defines).field(appended_source).number(check_includes ? 1 : 0);
+  return key.finish();
+}
+
+fs::path CompileCache::entry_path(const SourceFile& source, const CompileOptions& options) const {
+  return m_folder ? m_folder->entry_path(key(source, options)) : fs::path();
+}
+
+Expected<CompileResult> CompileCache::compile(const SourceFile& source, const CompileOptions& options) {
+  if (!m_folder) {
+    ++m_use.misses;
+    return m_inner->compile(source, options);
+  }
+  const Sha256Digest request_key = key(source, options);
+  if (std::optional<std::string> entry = m_folder->read(request_key)) {
+    if (std::optional<CompileResult> kept = decode_entry(*entry, request_key)) {
+      ++m_use.hits;
+      return std::move(*kept);
+    }
+  }
+  ++m_use.misses;
+  Expected<CompileResult> compiled = m_inner->compile(source, options);
+  // A write that fails (a full disk) loses only this entry: the result is returned all the same.
+  if (compiled && !cut_off_by_a_limit(*compiled)) m_folder->write(request_key, encode_entry(request_key, *compiled));
+  return compiled;
+}
+
+}  // namespace tilecamp
