@@ -7,7 +7,7 @@
 # exits 1 if any word differs or a backend did not run.
 set -u
 tilecamp=$1 out=${2:-/tmp/video-simd-gpu}
-forms=464
+forms=832
 args=(profile bench/video_simd_gpu.cu --kernel videoForms --grid 2 --block 256 --arg "u32[512]=iota"
       --arg "u32[$((forms * 512))]=zeros")
 for backend in gpu emulator; do

@@ -205,7 +205,7 @@ uint16_t relu(uint16_t bits, uint16_t infinity) {
   return (bits & 0x8000) && (bits & 0x7fff) ? 0 : bits;
 }
 
-TEST_CASE("cvt .satfinite turns an overflow to f16 or bf16 into the largest finite value; .relu clamps negatives to +0") {
+TEST_CASE("cvt .satfinite turns an overflow to f16 or bf16 into the largest finite value, and .relu clamps negatives to +0") {
   std::vector<float> in;
   for (uint32_t bits : test::edge_f32()) in.push_back(float_of(bits));
   for (float v : {65504.0f, 65519.99f, 65520.0f, 1e10f, 0x1.fep127f, 0x1.ffp127f, 0x1p-30f}) in.insert(in.end(), {v, -v});

@@ -208,7 +208,7 @@ TEST_CASE("vadd2, vsub2, vavrg2, vabsdiff2, vmin2, vmax2 and vset2 follow the PT
   check_forms(type_mix_forms(2));
 }
 
-TEST_CASE("selectors pick elements from {b, a}; the destination's mask keeps c's other elements or leaves them out of .add") {
+TEST_CASE("selectors pick elements from {b, a}, and the destination's mask keeps c's other elements or leaves them out of .add") {
   check_forms(selector_forms());
 }
 

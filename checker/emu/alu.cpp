@@ -418,7 +418,7 @@ uint64_t alu_compare(const Instruction& in, Type type, uint64_t a, uint64_t b) {
 uint64_t alu_execute(const Instruction& in, const AluSources& s) {
   switch (in.opcode) {
     case Opcode::Dp4a: case Opcode::Dp2a: return dot_product(in, s);
-    case Opcode::Vop4: case Opcode::Vop2: return alu_video(in, s);
+    case Opcode::Vop4: case Opcode::Vop2: case Opcode::Vop: return alu_video(in, s);
     case Opcode::Mov: return s[0];
     case Opcode::Cvt: return alu_convert(in, s);
     case Opcode::Selp: return s[2] ? s[0] : s[1];

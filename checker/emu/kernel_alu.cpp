@@ -29,7 +29,7 @@ bool is_register_arithmetic(Opcode opcode) {
     case Opcode::Copysign: case Opcode::Testp: case Opcode::Slct: case Opcode::Rcp: case Opcode::Sqrt:
     case Opcode::Rsqrt: case Opcode::Ex2: case Opcode::Lg2: case Opcode::Sin: case Opcode::Cos:
     case Opcode::Tanh: case Opcode::Dp4a: case Opcode::Dp2a: case Opcode::Fns: case Opcode::Bmsk:
-    case Opcode::Szext: case Opcode::Vop4: case Opcode::Vop2:
+    case Opcode::Szext: case Opcode::Vop4: case Opcode::Vop2: case Opcode::Vop:
       return true;
     default:
       return false;

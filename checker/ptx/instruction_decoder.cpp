@@ -55,11 +55,16 @@ const std::unordered_map<std::string_view, VideoOpcode>& video_table() {
       {"vsub2", {Opcode::Vop2, VideoOp::Sub}}, {"vavrg2", {Opcode::Vop2, VideoOp::Avrg}},
       {"vabsdiff2", {Opcode::Vop2, VideoOp::Absdiff}}, {"vmin2", {Opcode::Vop2, VideoOp::Min}},
       {"vmax2", {Opcode::Vop2, VideoOp::Max}}, {"vset2", {Opcode::Vop2, VideoOp::Set}},
+      {"vadd", {Opcode::Vop, VideoOp::Add}}, {"vsub", {Opcode::Vop, VideoOp::Sub}},
+      {"vabsdiff", {Opcode::Vop, VideoOp::Absdiff}}, {"vmin", {Opcode::Vop, VideoOp::Min}},
+      {"vmax", {Opcode::Vop, VideoOp::Max}}, {"vshl", {Opcode::Vop, VideoOp::Shl}},
+      {"vshr", {Opcode::Vop, VideoOp::Shr}}, {"vmad", {Opcode::Vop, VideoOp::Mad}},
+      {"vset", {Opcode::Vop, VideoOp::Set}},
   };
   return table;
 }
 
-bool is_video(Opcode opcode) { return opcode == Opcode::Vop4 || opcode == Opcode::Vop2; }
+bool is_video(Opcode opcode) { return opcode == Opcode::Vop4 || opcode == Opcode::Vop2 || opcode == Opcode::Vop; }
 
 const std::unordered_map<std::string_view, CompareOp>& compare_table() {
   static const std::unordered_map<std::string_view, CompareOp> table = {
@@ -164,7 +169,7 @@ bool apply_modifier(std::string_view m, Instruction& instruction, int& types_see
     return true;
   }
   const bool takes_mode = instruction.opcode == Opcode::Shf || instruction.opcode == Opcode::Bmsk ||
-                          instruction.opcode == Opcode::Szext;
+                          instruction.opcode == Opcode::Szext || instruction.opcode == Opcode::Vop;
   if (takes_mode && (m == "wrap" || m == "clamp")) {
     instruction.clamp = m == "clamp";
     return true;
@@ -216,7 +221,19 @@ bool apply_modifier(std::string_view m, Instruction& instruction, int& types_see
   if (m == "nc") return instruction.non_coherent = true, true;
   if (m == "cc") return instruction.carry_out = true, true;
   if (m == "relu") return instruction.relu = true, true;
-  if (m == "add" && is_video(instruction.opcode)) return instruction.sub_op = SubOp::Add, true;  // the accumulate form
+  // The video instructions' secondary operation: SIMD ones accumulate (.add); scalar ones also
+  // take .min and .max. vmad's .po adds one; .shr7 and .shr15 scale its result.
+  if (is_video(instruction.opcode) && instruction.sub_op == SubOp::None) {
+    const bool scalar = instruction.opcode == Opcode::Vop;
+    if (m == "add") return instruction.sub_op = SubOp::Add, true;
+    if (m == "min" && scalar) return instruction.sub_op = SubOp::Min, true;
+    if (m == "max" && scalar) return instruction.sub_op = SubOp::Max, true;
+  }
+  if (instruction.opcode == Opcode::Vop && instruction.video_op == VideoOp::Mad) {
+    if (m == "po") return instruction.plus_one = true, true;
+    if (m == "shr7") return instruction.video_shift = 7, true;
+    if (m == "shr15") return instruction.video_shift = 15, true;
+  }
   if (m == "satfinite" && instruction.opcode == Opcode::Cvt) return instruction.satfinite = true, true;
   if (m == "parity" && instruction.opcode == Opcode::Mbarrier) return instruction.parity = true, true;
   if (m == "noinc" && instruction.opcode == Opcode::CpAsyncMbarrierArrive) return instruction.sub_op = SubOp::NoInc, true;
@@ -230,9 +247,15 @@ bool has_modifier(const std::vector<std::string_view>& parts, std::string_view m
 
 bool is_word_type(Type type) { return type == Type::U32 || type == Type::S32; }
 
-// vadd4.dtype.atype.btype{.sat|.add}, vset4.atype.btype.cmp{.add} and their 2-way forms. vset
-// names no dtype (its result is unsigned): its two types move to a's and b's.
-std::string video_problem(Instruction& in) {
+// vadd4.dtype.atype.btype{.sat|.add}, vset4.atype.btype.cmp{.add}, their 2-way forms and the
+// scalar vop.dtype.atype.btype{.sat}{.op2}, vshl/vshr.dtype.atype.u32{.sat}.mode{.op2},
+// vmad.dtype.atype.btype{.po}{.sat}{.scale}. vset names no dtype (its result is unsigned): its two
+// types move to a's and b's.
+std::string video_problem(Instruction& in, bool mode_written) {
+  const bool shift = in.video_op == VideoOp::Shl || in.video_op == VideoOp::Shr;
+  if (shift != mode_written) return shift ? "vshl and vshr need their mode, .clamp or .wrap" : "only vshl and vshr take a mode";
+  if (shift && in.source_type_b != Type::U32) return "vshl and vshr shift by a .u32";
+  if (in.video_op == VideoOp::Mad && in.sub_op != SubOp::None) return "vmad has no secondary operation";
   if (in.video_op == VideoOp::Set) {
     in.source_type_b = in.source_type;
     in.source_type = in.type;
@@ -245,7 +268,8 @@ std::string video_problem(Instruction& in) {
   if (!is_word_type(in.type) || !is_word_type(in.source_type) || !is_word_type(in.source_type_b)) {
     return "a video instruction names .u32 or .s32 for each of its operands";
   }
-  if (in.saturate && in.sub_op == SubOp::Add) return ".sat cannot be combined with the secondary .add";
+  const bool simd = in.opcode != Opcode::Vop;
+  if (simd && in.saturate && in.sub_op == SubOp::Add) return ".sat cannot be combined with the secondary .add";
   return "";
 }
 
@@ -265,7 +289,7 @@ std::string combination_problem(const std::vector<std::string_view>& parts, Inst
   const bool packed_integer = in.type == Type::S16x2 || in.type == Type::U16x2;
   const bool packed_runs = in.opcode == Opcode::Min || in.opcode == Opcode::Max || (in.opcode == Opcode::Add && !in.saturate);
   if (packed_integer && !packed_runs) return "of the packed 16-bit integer forms, the emulator runs add (without .sat), min and max";
-  if (is_video(in.opcode)) return video_problem(in);
+  if (is_video(in.opcode)) return video_problem(in, has_modifier(parts, "clamp") || has_modifier(parts, "wrap"));
   if (in.opcode == Opcode::Cvt) return conversion_problem(in);
   if (in.opcode == Opcode::Bmsk || in.opcode == Opcode::Szext) {
     if (!has_modifier(parts, "clamp") && !has_modifier(parts, "wrap")) return "it needs its mode, .clamp or .wrap";
@@ -396,18 +420,24 @@ bool is_selection(const Operand& operand, char kind, int elements) {
   return true;
 }
 
-}  // namespace
+// A scalar video instruction's selector names one byte (.b0 to .b3) or half-word (.h0, .h1).
+bool is_part(const Operand& operand) {
+  return operand.select_count == 1 &&
+         ((operand.select_kind == 'b' && operand.select_digits < 4) || (operand.select_kind == 'h' && operand.select_digits < 2));
+}
 
-void resolve_video_selectors(Instruction& instruction) {
-  if (!is_video(instruction.opcode)) return;
-  const bool quads = instruction.opcode == Opcode::Vop4;
+// Why a SIMD video instruction's operands do not fit it (empty when they do); writes the PTX
+// ISA's default selectors where none is written.
+std::string simd_operand_problem(Instruction& in) {
+  const bool quads = in.opcode == Opcode::Vop4;
   const char kind = quads ? 'b' : 'h';
   const int elements = quads ? 4 : 2;
   // d{.mask}, a{.asel}, b{.bsel}: every element, a's elements, b's elements.
   const uint16_t defaults[3] = {static_cast<uint16_t>(quads ? 0x3210 : 0x10), static_cast<uint16_t>(quads ? 0x3210 : 0x10),
                                 static_cast<uint16_t>(quads ? 0x7654 : 0x32)};
-  for (int index = 0; index < instruction.operand_count; ++index) {
-    Operand& operand = instruction.operands[index];
+  for (int index = 0; index < in.operand_count; ++index) {
+    Operand& operand = in.operands[index];
+    if (operand.minus) return "only vmad negates an operand";
     if (operand.select_kind == 0 && index < 3) {
       operand.select_kind = kind;
       operand.select_count = static_cast<uint8_t>(elements);
@@ -416,12 +446,53 @@ void resolve_video_selectors(Instruction& instruction) {
     }
     const bool fits = index == 0 ? is_mask(operand, kind, elements) : index < 3 && is_selection(operand, kind, elements);
     if (!fits && operand.select_kind != 0) {
-      mark_unsupported(instruction, "the selector of operand " + std::to_string(index + 1) + " of `" + instruction.text +
-                                        "` (the PTX ISA's masks and selections are ." + (quads ? "b3210, .b7654" : "h10, .h32") +
-                                        " and the like)");
-      return;
+      return "the selector of operand " + std::to_string(index + 1) + " (the PTX ISA's masks and selections are ." +
+             (quads ? "b3210, .b7654" : "h10, .h32") + " and the like)";
     }
   }
+  return "";
+}
+
+// Why a scalar video instruction's operands do not fit it: selectors on d, a and b only (none on
+// vmad's d), c exactly when a secondary operation or a merge into d's part needs it, and only
+// vmad's operands negated, either a * b or c.
+std::string scalar_operand_problem(const Instruction& in) {
+  const bool mad = in.video_op == VideoOp::Mad;
+  for (int index = 0; index < in.operand_count; ++index) {
+    const Operand& operand = in.operands[index];
+    if (operand.select_kind != 0 && (index == 3 || (mad && index == 0) || !is_part(operand))) {
+      return "the selector of operand " + std::to_string(index + 1) + " (a scalar video instruction selects .b0 to .b3, .h0 or .h1)";
+    }
+    if (operand.minus && !mad) return "only vmad negates an operand";
+  }
+  const Operand &a = in.operands[1], &b = in.operands[2], &c = in.operands[3];
+  if (mad) {
+    if (in.operand_count != 4) return "vmad takes d, a, b and c";
+    if (a.minus != b.minus && c.minus) return "vmad negates either a * b or c, not both";
+    if (in.plus_one && (a.minus || b.minus || c.minus)) return "vmad.po negates no operand";
+    return "";
+  }
+  const bool merge = in.operands[0].select_kind != 0, secondary = in.sub_op != SubOp::None;
+  if (merge && secondary) return "a merge into d's part and a secondary operation exclude each other";
+  if ((merge || secondary) != (in.operand_count == 4)) return merge || secondary ? "c is missing" : "c with nothing to combine it";
+  return "";
+}
+
+}  // namespace
+
+void resolve_video_operands(Instruction& instruction) {
+  std::string problem;
+  if (instruction.opcode == Opcode::Vop) {
+    problem = scalar_operand_problem(instruction);
+  } else if (is_video(instruction.opcode)) {
+    problem = simd_operand_problem(instruction);
+  } else if (instruction.opcode != Opcode::Unsupported) {
+    for (int index = 0; index < instruction.operand_count; ++index) {
+      if (instruction.operands[index].minus) problem = "a register written `-%r`, which only vmad takes";
+    }
+  }
+  const std::string word = instruction.text.substr(0, instruction.text.find(' '));  // the message adds the operands
+  if (!problem.empty()) mark_unsupported(instruction, "`" + word + "`: " + problem);
 }
 
 int minimum_operands(const Instruction& instruction) {
@@ -438,7 +509,7 @@ int minimum_operands(const Instruction& instruction) {
     case Opcode::Max: case Opcode::And: case Opcode::Or: case Opcode::Xor: case Opcode::Shl: case Opcode::Shr:
     case Opcode::Setp: case Opcode::Set: case Opcode::Mul24: case Opcode::Copysign: case Opcode::Atom:
     case Opcode::Vote: case Opcode::Match: case Opcode::BarRed: case Opcode::CpAsync: case Opcode::Redux:
-    case Opcode::Bmsk: case Opcode::Szext:
+    case Opcode::Bmsk: case Opcode::Szext: case Opcode::Vop:
       return 3;
     case Opcode::Mad: case Opcode::Fma: case Opcode::Selp: case Opcode::Bfe: case Opcode::Prmt: case Opcode::Shf:
     case Opcode::Mad24: case Opcode::Sad: case Opcode::Slct: case Opcode::Dp4a: case Opcode::Dp2a: case Opcode::Fns:
@@ -472,7 +543,7 @@ Type source_operand_type(const Instruction& instruction, int index) {
       return index >= 3 ? Type::Pred : index >= 1 ? instruction.source_type : instruction.type;
     case Opcode::Slct:  // slct.dtype.ctype d, a, b, c
       return index == 3 ? instruction.source_type : instruction.type;
-    case Opcode::Vop4: case Opcode::Vop2:  // vadd4.dtype.atype.btype d, a, b, c
+    case Opcode::Vop4: case Opcode::Vop2: case Opcode::Vop:  // vadd4.dtype.atype.btype d, a, b, c
       return index == 1 ? instruction.source_type : index == 2 ? instruction.source_type_b : instruction.type;
     case Opcode::Bmsk: case Opcode::Szext:  // the field's position and width
       return index == 1 && instruction.opcode == Opcode::Szext ? instruction.type : Type::U32;

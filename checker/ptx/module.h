@@ -52,13 +52,14 @@ enum class Opcode : uint16_t {
   // integer dot products of packed bytes and halves; the n-th set bit; bit-field masks and
   // sign or zero extension of a field
   Dp4a, Dp2a, Fns, Bmsk, Szext,
-  // the SIMD video instructions, on four bytes (vadd4, vset4...) or two half-words (vadd2...):
-  // Instruction::video_op says which operation
-  Vop4, Vop2,
+  // the video instructions: SIMD on four bytes (vadd4, vset4...) or two half-words (vadd2...), and
+  // scalar on a byte, half-word or word of each operand (vadd, vshl, vmad...); Instruction::video_op
+  // says which operation
+  Vop4, Vop2, Vop,
 };
 
 // A video instruction's primary operation.
-enum class VideoOp : uint8_t { None, Add, Sub, Avrg, Absdiff, Min, Max, Set };
+enum class VideoOp : uint8_t { None, Add, Sub, Avrg, Absdiff, Min, Max, Set, Shl, Shr, Mad };
 
 // The operation an instruction's modifier selects: atom.add, shfl.bfly, vote.ballot, shf.l ...
 enum class SubOp : uint8_t {
@@ -109,6 +110,7 @@ struct Operand {
   char select_kind = 0;
   uint8_t select_count = 0;
   uint16_t select_digits = 0;
+  bool minus = false;          // vmad's operand written `-%r1`
 };
 
 struct SourceLocation {
@@ -122,6 +124,8 @@ struct Instruction {
   Type source_type = Type::None;  // cvt's source type; the video instructions' type of a
   Type source_type_b = Type::None;  // the video instructions' type of b (vadd4.dtype.atype.btype)
   VideoOp video_op = VideoOp::None;
+  bool plus_one = false;          // vmad.po: (a * b) + c + 1
+  uint8_t video_shift = 0;        // vmad.shr7 / .shr15: the result shifted right
   Space space = Space::Generic;   // ld/st/cvta
   uint8_t vector = 1;             // .v2 / .v4
   bool to_space = false;          // cvta.to.SPACE (generic -> space) rather than cvta.SPACE

@@ -449,7 +449,7 @@ class Parser {
       instruction.text += (index == 1 ? " " : ", ") + m_last_operand_text;
     }
     instruction.operand_count = static_cast<uint8_t>(index);
-    resolve_video_selectors(instruction);
+    resolve_video_operands(instruction);
     if (instruction.opcode != Opcode::Unsupported && index < minimum_operands(instruction)) {
       // Hand-written PTX (inline asm that NVRTC passes on unchecked): refused at its line rather
       // than run with operands that are not there.
@@ -572,6 +572,7 @@ class Parser {
     if (auto it = m_registers.find(token.text); it != m_registers.end()) {
       operand.kind = Operand::Kind::Register;
       operand.reg = it->second;
+      operand.minus = negative;  // vmad's `-%r2`; refused anywhere else
       if (index == 0 && accept("|")) {  // setp's second destination: `%p1|%p2`
         auto second = m_registers.find(next().text);
         if (second == m_registers.end()) return error_here("unknown predicate after `|`");
@@ -581,8 +582,11 @@ class Parser {
     }
     // A refused instruction's selectors are read too, so that it is refused at its line.
     const bool selectable = instruction.opcode == Opcode::Vop4 || instruction.opcode == Opcode::Vop2 ||
-                            instruction.opcode == Opcode::Unsupported;
-    if (selectable && parse_selected_register(token.text, operand)) return operand;
+                            instruction.opcode == Opcode::Vop || instruction.opcode == Opcode::Unsupported;
+    if (selectable && parse_selected_register(token.text, operand)) {
+      operand.minus = negative;
+      return operand;
+    }
     if (token.text.starts_with("%")) {
       std::string_view name = token.text;
       uint8_t component = 0;
@@ -634,7 +638,7 @@ class Parser {
   }
 
   // `%r2.b3210`: a register and the selector a video instruction writes after it, kept as written
-  // for resolve_video_selectors to check (a malformed one is kind '?').
+  // for resolve_video_operands to check (a malformed one is kind '?').
   bool parse_selected_register(const std::string& text, Operand& operand) {
     const size_t dot = text.rfind('.');
     if (dot == std::string::npos) return false;
