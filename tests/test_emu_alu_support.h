@@ -1,6 +1,7 @@
 // Shared by the test_emu_alu_*.cpp files: compiles their kernels, runs an element-wise kernel on
-// the emulator, and supplies operand lists (edge cases, then seeded random values) and bit-level
-// helpers.
+// the emulator, runs many inline-PTX forms over (a, b, c) triples against a reference, parses
+// single hand-written instructions, and supplies operand lists (edge cases, then seeded random
+// values) and bit-level helpers.
 //
 // A kernel under test has the signature `(const In* in, Out* out, int n)`: thread i reads its
 // operands from `in` and writes its results to `out`, as the kernel itself lays them out.
@@ -18,6 +19,7 @@
 #include "checker/emu/emulator.h"
 #include "checker/ptx/kernel_lookup.h"
 #include "checker/ptx/module.h"
+#include "checker/ptx/parser.h"
 #include "tests/test_support.h"
 
 namespace tilecamp::test {
@@ -137,6 +139,80 @@ std::vector<T> random_values(size_t count, uint32_t seed) {
     }
   }
   return values;
+}
+
+// ---- many forms of one kind of instruction over (a, b, c) triples ----
+
+// A statement that sets `r` from `a`, `b` and `c` through inline PTX: %0 is r, %1 to %3 are a, b, c.
+inline std::string inline_ptx(const std::string& ptx) {
+  return "asm(\"" + ptx + "\" : \"=r\"(r) : \"r\"(a), \"r\"(b), \"r\"(c));";
+}
+
+// Runs `statements` (each sets the u32 `r` from the u32s a, b and c) in one kernel, thread i over
+// the (a, b, c) at triples[3i]; returns result k of thread i at [statements.size() * i + k].
+inline std::vector<uint32_t> run_statements(const std::string& file_name, const std::vector<std::string>& statements,
+                                            const std::vector<uint32_t>& triples) {
+  const std::string count = std::to_string(statements.size());
+  std::string source = "extern \"C\" __global__ void statements(const u32* in, u32* out, int n) {\n  THREAD\n"
+                       "  const u32 a = in[3 * i], b = in[3 * i + 1], c = in[3 * i + 2];\n  u32 r;\n";
+  for (size_t k = 0; k < statements.size(); ++k) {
+    source += "  " + statements[k] + " out[" + count + " * i + " + std::to_string(k) + "] = r;\n";
+  }
+  return run_elementwise<uint32_t>(compile_kernels(file_name, (source + "}\n").c_str()), "statements", triples,
+                                   static_cast<int>(triples.size() / 3), static_cast<int>(statements.size()));
+}
+
+// run_statements, each result checked against expected(k, a, b, c); the first 20 that differ are
+// named with their statement and operands.
+template <typename Expected>
+void check_statements(const std::string& file_name, const std::vector<std::string>& statements,
+                      const std::vector<uint32_t>& triples, Expected expected) {
+  const auto out = run_statements(file_name, statements, triples);
+  int failures = 0;
+  for (size_t i = 0; i < triples.size() / 3 && failures < 20; ++i) {
+    for (size_t k = 0; k < statements.size(); ++k) {
+      const uint32_t a = triples[3 * i], b = triples[3 * i + 1], c = triples[3 * i + 2];
+      const uint32_t want = expected(k, a, b, c), got = out[statements.size() * i + k];
+      if (got == want) continue;
+      ++failures;
+      CAPTURE(statements[k]);
+      CAPTURE(a);
+      CAPTURE(b);
+      CAPTURE(c);
+      CHECK(got == want);
+    }
+  }
+  CHECK(failures == 0);
+}
+
+// A result worked out by hand: the inline PTX, its operands and what it must give.
+struct WorkedCase {
+  const char* ptx;
+  uint32_t a, b, c, expected;
+};
+
+inline void check_worked(const std::string& file_name, const std::vector<WorkedCase>& cases) {
+  std::vector<std::string> statements;
+  std::vector<uint32_t> triples;
+  for (const WorkedCase& worked : cases) {
+    statements.push_back(inline_ptx(worked.ptx));
+    triples.insert(triples.end(), {worked.a, worked.b, worked.c});
+  }
+  const auto out = run_statements(file_name, statements, triples);
+  for (size_t k = 0; k < cases.size(); ++k) {  // case k's operands are thread k's
+    const std::string ptx = cases[k].ptx;
+    CAPTURE(ptx);
+    CHECK(out[cases.size() * k + k] == cases[k].expected);
+  }
+}
+
+// One instruction of hand-written PTX, parsed in a kernel of its own with registers %r0 to %r3.
+inline ptx::Instruction parse_instruction(const std::string& instruction) {
+  const std::string text = ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k()\n{\n"
+                           "  .reg .b32 %r<4>;\n  " + instruction + "\n  ret;\n}\n";
+  auto module = ptx::parse_module(text);
+  REQUIRE_MESSAGE(module.has_value(), (module ? "" : module.error()));
+  return module->functions[0].instructions[0];
 }
 
 }  // namespace tilecamp::test

@@ -9,13 +9,11 @@
 #include <cstdlib>
 #include <functional>
 
-#include "checker/ptx/parser.h"
 #include "tests/test_emu_alu_support.h"
 
 namespace tilecamp {
 namespace {
 
-using test::run_elementwise;
 
 enum class Video { Add, Sub, Avrg, Absdiff, Min, Max, Set };
 
@@ -155,17 +153,6 @@ std::vector<VideoForm> selector_forms() {
   return forms;
 }
 
-// A kernel that applies each form to its thread's (a, b, c), one result each.
-ptx::Module forms_module(const std::vector<VideoForm>& forms) {
-  std::string source = "extern \"C\" __global__ void forms(const u32* in, u32* out, int n) {\n  THREAD\n"
-                       "  const u32 a = in[3 * i], b = in[3 * i + 1], c = in[3 * i + 2];\n  u32 r;\n";
-  for (size_t k = 0; k < forms.size(); ++k) {
-    source += "  asm(\"" + ptx_of(forms[k]) + "\" : \"=r\"(r) : \"r\"(a), \"r\"(b), \"r\"(c)); out[" +
-              std::to_string(forms.size()) + " * i + " + std::to_string(k) + "] = r;\n";
-  }
-  return test::compile_kernels("alu_video.cu", (source + "}\n").c_str());
-}
-
 // Words whose bytes and half-words sit at the ends of their ranges, and some that do not; c runs
 // through them too (all ones: an .add that wraps).
 std::vector<uint32_t> operand_triples() {
@@ -180,24 +167,10 @@ std::vector<uint32_t> operand_triples() {
 }
 
 void check_forms(const std::vector<VideoForm>& forms) {
-  const std::vector<uint32_t> in = operand_triples();
-  const int n = static_cast<int>(in.size() / 3);
-  const auto out = run_elementwise<uint32_t>(forms_module(forms), "forms", in, n, static_cast<int>(forms.size()));
-  int failures = 0;
-  for (int i = 0; i < n && failures < 20; ++i) {
-    for (size_t k = 0; k < forms.size(); ++k) {
-      const uint32_t a = in[3 * i], b = in[3 * i + 1], c = in[3 * i + 2];
-      const uint32_t expected = reference(forms[k], a, b, c), got = out[forms.size() * i + k];
-      if (got == expected) continue;
-      ++failures;
-      CAPTURE(ptx_of(forms[k]));
-      CAPTURE(a);
-      CAPTURE(b);
-      CAPTURE(c);
-      CHECK(got == expected);
-    }
-  }
-  CHECK(failures == 0);
+  std::vector<std::string> statements;
+  for (const VideoForm& form : forms) statements.push_back(test::inline_ptx(ptx_of(form)));
+  test::check_statements("alu_video.cu", statements, operand_triples(),
+                         [&](size_t k, uint32_t a, uint32_t b, uint32_t c) { return reference(forms[k], a, b, c); });
 }
 
 TEST_CASE("vadd4, vsub4, vavrg4, vabsdiff4, vmin4, vmax4 and vset4 follow the PTX ISA for every .u32/.s32 mix") {
@@ -214,11 +187,7 @@ TEST_CASE("selectors pick elements from {b, a}, and the destination's mask keeps
 
 // Results worked by hand from the ISA's definition, one behaviour each.
 TEST_CASE("hand-worked: saturation at both ends, signed and unsigned mixes, masks, selectors, .add wrapping") {
-  struct Case {
-    const char* ptx;
-    uint32_t a, b, c, expected;
-  };
-  const Case cases[] = {
+  test::check_worked("alu_video_worked.cu", {
       // bytes ff 7f 80 01 + 01 01 80 01: 256 and 256 clamp to 255
       {"vadd4.u32.u32.u32.sat %0, %1, %2, %3;", 0x01807fff, 0x01800101, 0, 0x02ff80ff},
       // as signed: -1+1, 127+1 -> 127, -128-128 -> -128, 1+1
@@ -243,22 +212,7 @@ TEST_CASE("hand-worked: saturation at both ends, signed and unsigned mixes, mask
       {"vset2.s32.u32.lt %0.h1, %1, %2, %3;", 0xffff0005, 0x00000003, 0x12345678, 0x00015678},
       // a's high half against b's low half: |0x8000 - 0x0001| unsigned; .h0 writes only the low half
       {"vabsdiff2.u32.u32.u32 %0.h0, %1.h11, %2.h22, %3;", 0x80000000, 0x00000001, 0xabcd0000, 0xabcd7fff},
-  };
-  std::string source = "extern \"C\" __global__ void worked(const u32* in, u32* out, int n) {\n  THREAD\n  u32 r;\n";
-  for (size_t k = 0; k < std::size(cases); ++k) {
-    const std::string a = "in[" + std::to_string(3 * k) + "]", b = "in[" + std::to_string(3 * k + 1) + "]";
-    source += "  asm(\"" + std::string(cases[k].ptx) + "\" : \"=r\"(r) : \"r\"(" + a + "), \"r\"(" + b + "), \"r\"(in[" +
-              std::to_string(3 * k + 2) + "])); out[" + std::to_string(k) + "] = r;\n";
-  }
-  std::vector<uint32_t> in;
-  for (const Case& c : cases) in.insert(in.end(), {c.a, c.b, c.c});
-  const auto out = run_elementwise<uint32_t>(test::compile_kernels("alu_video_worked.cu", (source + "}\n").c_str()),
-                                             "worked", in, 1, static_cast<int>(std::size(cases)));
-  for (size_t k = 0; k < std::size(cases); ++k) {
-    const std::string ptx = cases[k].ptx;
-    CAPTURE(ptx);
-    CHECK(out[k] == cases[k].expected);
-  }
+  });
 }
 
 // ---- the CUDA SIMD intrinsics ----
@@ -352,42 +306,13 @@ std::vector<Intrinsic> simd_intrinsics() {
 
 TEST_CASE("the CUDA SIMD intrinsics (__vadd2, __vsadu2, __vabsdiffu4, __vcmpgtu4...) give the CUDA Math API's results") {
   const std::vector<Intrinsic> intrinsics = simd_intrinsics();
-  std::string source = "extern \"C\" __global__ void intrinsics(const u32* in, u32* out, int n) {\n  THREAD\n"
-                       "  const u32 a = in[3 * i], b = in[3 * i + 1];\n";
-  for (size_t k = 0; k < intrinsics.size(); ++k) {
-    source += "  out[" + std::to_string(intrinsics.size()) + " * i + " + std::to_string(k) + "] = " + intrinsics[k].name +
-              (intrinsics[k].unary ? "(a);\n" : "(a, b);\n");
-  }
-  const std::vector<uint32_t> in = operand_triples();
-  const int n = static_cast<int>(in.size() / 3);
-  const auto out = run_elementwise<uint32_t>(test::compile_kernels("alu_video_intrinsics.cu", (source + "}\n").c_str()),
-                                             "intrinsics", in, n, static_cast<int>(intrinsics.size()));
-  int failures = 0;
-  for (int i = 0; i < n && failures < 20; ++i) {
-    for (size_t k = 0; k < intrinsics.size(); ++k) {
-      const uint32_t a = in[3 * i], b = in[3 * i + 1];
-      const uint32_t expected = intrinsics[k].reference(a, b), got = out[intrinsics.size() * i + k];
-      if (got == expected) continue;
-      ++failures;
-      CAPTURE(intrinsics[k].name);
-      CAPTURE(a);
-      CAPTURE(b);
-      CHECK(got == expected);
-    }
-  }
-  CHECK(failures == 0);
+  std::vector<std::string> statements;
+  for (const Intrinsic& intrinsic : intrinsics) statements.push_back("r = " + intrinsic.name + (intrinsic.unary ? "(a);" : "(a, b);"));
+  test::check_statements("alu_video_intrinsics.cu", statements, operand_triples(),
+                         [&](size_t k, uint32_t a, uint32_t b, uint32_t) { return intrinsics[k].reference(a, b); });
 }
 
 // ---- refusals ----
-
-// One instruction of hand-written PTX, parsed in a kernel of its own.
-ptx::Instruction parsed(const std::string& instruction) {
-  const std::string text = ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k()\n{\n"
-                           "  .reg .b32 %r<4>;\n  " + instruction + "\n  ret;\n}\n";
-  auto module = ptx::parse_module(text);
-  REQUIRE_MESSAGE(module.has_value(), (module ? "" : module.error()));
-  return module->functions[0].instructions[0];
-}
 
 TEST_CASE("video instructions the PTX ISA does not define are refused at their line, with the reason") {
   const char* const refused[] = {
@@ -410,11 +335,11 @@ TEST_CASE("video instructions the PTX ISA does not define are refused at their l
   };
   for (const std::string instruction : refused) {
     CAPTURE(instruction);
-    const ptx::Instruction decoded = parsed(instruction);
+    const ptx::Instruction decoded = test::parse_instruction(instruction);
     CHECK(decoded.opcode == ptx::Opcode::Unsupported);
     CHECK_FALSE(decoded.unsupported_reason.empty());
   }
-  const ptx::Instruction accepted = parsed("vmax4.s32.u32.s32.sat %r0.b31, %r1.b7320, %r2.b0000, %r3;");
+  const ptx::Instruction accepted = test::parse_instruction("vmax4.s32.u32.s32.sat %r0.b31, %r1.b7320, %r2.b0000, %r3;");
   CHECK(accepted.opcode == ptx::Opcode::Vop4);
   CHECK(accepted.video_op == ptx::VideoOp::Max);
   CHECK(accepted.operands[0].select_digits == 0x31);

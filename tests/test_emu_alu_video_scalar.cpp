@@ -7,13 +7,11 @@
 
 #include <algorithm>
 
-#include "checker/ptx/parser.h"
 #include "tests/test_emu_alu_support.h"
 
 namespace tilecamp {
 namespace {
 
-using test::run_elementwise;
 __extension__ typedef __int128 int128;
 
 enum class Scalar { Add, Sub, Absdiff, Min, Max, Shl, Shr, Set, Mad };
@@ -212,31 +210,10 @@ std::vector<uint32_t> operand_triples() {
 }
 
 void check_forms(const std::vector<ScalarForm>& forms) {
-  std::string source = "extern \"C\" __global__ void forms(const u32* in, u32* out, int n) {\n  THREAD\n"
-                       "  const u32 a = in[3 * i], b = in[3 * i + 1], c = in[3 * i + 2];\n  u32 r;\n";
-  for (size_t k = 0; k < forms.size(); ++k) {
-    source += "  asm(\"" + ptx_of(forms[k]) + "\" : \"=r\"(r) : \"r\"(a), \"r\"(b), \"r\"(c)); out[" +
-              std::to_string(forms.size()) + " * i + " + std::to_string(k) + "] = r;\n";
-  }
-  const ptx::Module module = test::compile_kernels("alu_video_scalar.cu", (source + "}\n").c_str());
-  const std::vector<uint32_t> in = operand_triples();
-  const int n = static_cast<int>(in.size() / 3);
-  const auto out = run_elementwise<uint32_t>(module, "forms", in, n, static_cast<int>(forms.size()));
-  int failures = 0;
-  for (int i = 0; i < n && failures < 20; ++i) {
-    for (size_t k = 0; k < forms.size(); ++k) {
-      const uint32_t a = in[3 * i], b = in[3 * i + 1], c = in[3 * i + 2];
-      const uint32_t expected = reference(forms[k], a, b, c), got = out[forms.size() * i + k];
-      if (got == expected) continue;
-      ++failures;
-      CAPTURE(ptx_of(forms[k]));
-      CAPTURE(a);
-      CAPTURE(b);
-      CAPTURE(c);
-      CHECK(got == expected);
-    }
-  }
-  CHECK(failures == 0);
+  std::vector<std::string> statements;
+  for (const ScalarForm& form : forms) statements.push_back(test::inline_ptx(ptx_of(form)));
+  test::check_statements("alu_video_scalar.cu", statements, operand_triples(),
+                         [&](size_t k, uint32_t a, uint32_t b, uint32_t c) { return reference(forms[k], a, b, c); });
 }
 
 TEST_CASE("vadd, vsub, vabsdiff, vmin, vmax, vshl, vshr and vset follow the PTX ISA for every type mix, .sat and .op2") {
@@ -252,11 +229,7 @@ TEST_CASE("vmad: product and c negations, .po, .shr7/.shr15 and .sat follow the 
 }
 
 TEST_CASE("hand-worked scalar video results: the ISA's examples, saturation at both ends, c's sign from dtype") {
-  struct Case {
-    const char* ptx;
-    uint32_t a, b, c, expected;
-  };
-  const Case cases[] = {
+  test::check_worked("alu_video_scalar_worked.cu", {
       // 255 (a's unsigned byte) + -32768 (b's signed half-word)
       {"vadd.s32.u32.s32.sat %0, %1.b0, %2.h0;", 0x000000ff, 0x00008000, 0, 0xffff80ff},
       // INT_MIN - 1 clamps at INT_MIN; 0xffffffff + 1 at UINT_MAX; 1 - 2 at 0
@@ -286,22 +259,7 @@ TEST_CASE("hand-worked scalar video results: the ISA's examples, saturation at b
       // 3 * 4 + 5 + 1; -(3 * 4) + 5
       {"vmad.u32.u32.u32.po %0, %1, %2, %3;", 3, 4, 5, 18},
       {"vmad.s32.s32.s32 %0, -%1, %2, %3;", 3, 4, 5, 0xfffffff9},
-  };
-  std::string source = "extern \"C\" __global__ void worked(const u32* in, u32* out, int n) {\n  THREAD\n  u32 r;\n";
-  for (size_t k = 0; k < std::size(cases); ++k) {
-    const std::string operand = "\"r\"(in[" + std::to_string(3 * k);
-    source += "  asm(\"" + std::string(cases[k].ptx) + "\" : \"=r\"(r) : " + operand + "]), " + operand + " + 1]), " +
-              operand + " + 2])); out[" + std::to_string(k) + "] = r;\n";
-  }
-  std::vector<uint32_t> in;
-  for (const Case& c : cases) in.insert(in.end(), {c.a, c.b, c.c});
-  const auto out = run_elementwise<uint32_t>(test::compile_kernels("alu_video_scalar_worked.cu", (source + "}\n").c_str()),
-                                             "worked", in, 1, static_cast<int>(std::size(cases)));
-  for (size_t k = 0; k < std::size(cases); ++k) {
-    const std::string ptx = cases[k].ptx;
-    CAPTURE(ptx);
-    CHECK(out[k] == cases[k].expected);
-  }
+  });
 }
 
 TEST_CASE("scalar video instructions the PTX ISA does not define are refused at their line") {
@@ -328,12 +286,9 @@ TEST_CASE("scalar video instructions the PTX ISA does not define are refused at 
   };
   for (const std::string instruction : refused) {
     CAPTURE(instruction);
-    const std::string text = ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k()\n{\n"
-                             "  .reg .b32 %r<4>;\n  " + instruction + "\n  ret;\n}\n";
-    auto module = ptx::parse_module(text);
-    REQUIRE_MESSAGE(module.has_value(), (module ? "" : module.error()));
-    CHECK(module->functions[0].instructions[0].opcode == ptx::Opcode::Unsupported);
-    CHECK_FALSE(module->functions[0].instructions[0].unsupported_reason.empty());
+    const ptx::Instruction decoded = test::parse_instruction(instruction);
+    CHECK(decoded.opcode == ptx::Opcode::Unsupported);
+    CHECK_FALSE(decoded.unsupported_reason.empty());
   }
 }
 

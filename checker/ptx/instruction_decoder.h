@@ -20,13 +20,6 @@ Type source_operand_type(const Instruction& instruction, int index);
 bool literal_bits(std::string_view literal, bool negative, Type type, uint64_t& bits);
 
 Type type_from_modifier(std::string_view modifier);
-// The video instructions' operand selectors (`%r1.b210`, `%r2.b3210`, `%r3.h1`) and vmad's
-// negated operands (`-%r2`): checks each against its place (a SIMD destination's mask, a source's
-// selection, a scalar part; c takes none), refusing the instruction where one does not fit, and
-// writes the PTX ISA's default SIMD selections where none is written. Any other instruction with
-// a register written `-%r` is refused.
-void resolve_video_operands(Instruction& instruction);
-
 // The fewest operands a well-formed instruction of this kind has (its destination included).
 int minimum_operands(const Instruction& instruction);
 

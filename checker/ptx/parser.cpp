@@ -10,6 +10,7 @@
 #include "checker/ptx/inliner.h"
 #include "checker/ptx/instruction_decoder.h"
 #include "checker/ptx/lexer.h"
+#include "checker/ptx/video_decoder.h"
 
 namespace tilecamp::ptx {
 namespace {
