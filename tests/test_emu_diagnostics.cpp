@@ -255,14 +255,14 @@ TEST_CASE("PTX the emulator does not implement is refused up front with its line
   const char* source = R"(
 __global__ void texture_like(float* out) {
   unsigned value;
-  asm volatile("vadd4.u32.u32.u32 %0, %1, %1, %1;" : "=r"(value) : "r"(threadIdx.x));
+  asm volatile("cvt.rna.tf32.f32 %0, %1;" : "=r"(value) : "f"((float)threadIdx.x));
   out[threadIdx.x] = value;
 })";
-  const auto report = test::run_kernel("video.cu", source, "texture_like", {1, 1, 1}, {32, 1, 1}, {"f32[32]=zeros"});
+  const auto report = test::run_kernel("tf32.cu", source, "texture_like", {1, 1, 1}, {32, 1, 1}, {"f32[32]=zeros"});
   const Diagnostic& d = only_diagnostic(report);
   CHECK(d.kind == "unsupported");
   CHECK(d.line == 4);
-  CHECK(test::contains(d.message, "vadd4"));
+  CHECK(test::contains(d.message, "tf32"));
   CHECK(report.result.totals.warp_instructions == 0);
 }
 
