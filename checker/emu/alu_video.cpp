@@ -3,10 +3,13 @@
 // picked by the operand's selector from the bytes (half-words) of {b, a} and sign- or
 // zero-extended as the operand's type says; the operation is exact, clamped to the destination's
 // element range by .sat; the destination's mask then says which results replace c's elements
-// (merge) or are added to c (.add).
+// (merge) or are added to c (.add). (The ISA's prose for vset4's merge names b's bytes, its
+// pseudocode c's: the emulator follows the pseudocode, as every other SIMD form says c.)
 // Scalar (vadd, vsub, vabsdiff, vmin, vmax, vshl, vshr, vset, vmad): a byte, half-word or the word
 // of a and b, extended as their types say; the exact result clamped by .sat to the destination
-// (or to its selected part), then combined with c (.add, .min, .max) or merged into c's part.
+// (or to its selected part), then combined with c (.add, .min, .max) or merged into c's part, in
+// that order, as the ISA's pseudocode has it. A shift is exact (vshl by 32 of a 33-bit value
+// exceeds the ISA's 34-bit intermediate; .sat clamps the exact value).
 #include <algorithm>
 
 #include "checker/emu/alu.h"
