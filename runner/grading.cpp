@@ -6,6 +6,7 @@
 #include "checker/gpu/gpu_backend.h"
 #include "checker/grade/grade.h"
 #include "runner/backend_choice.h"
+#include "runner/ptx_cache.h"
 #include "runner/terminal.h"
 
 namespace tilecamp::runner {
@@ -48,6 +49,44 @@ grade::Check sanitizer_check(const std::string& tool, const std::string& output)
   return check;
 }
 
+// Grades with the compiler and backend given, then again under compute-sanitizer if asked.
+grade::Verdict grade_with(const grade::Exercise& exercise, const SourceFile& source, Compiler& compiler,
+                          const std::shared_ptr<sandbox::Sandbox>& sandbox, BackendChoice& choice,
+                          const GradeSettings& settings) {
+  grade::GradeOptions options;
+  options.seed = settings.seed;
+  options.gpu = settings.gpu;
+  options.explain_file = settings.explain_file;
+  options.own_words_only = settings.for_student;
+  options.emulator = [sandbox] { return sandbox->emulator(); };
+  grade::Verdict verdict = grade::grade_exercise(exercise, source, compiler, *choice.backend, options);
+  if (!choice.note.empty()) verdict.notes.push_back(choice.note);
+  if (!settings.sanitize) return verdict;
+  if (choice.backend->name() != "gpu") {
+    verdict.notes.push_back("--sanitize needs a GPU: compute-sanitizer checks kernels running on one");
+    return verdict;
+  }
+  if (compute_sanitizer_path().empty()) {
+    verdict.notes.push_back("--sanitize: compute-sanitizer is not installed (it comes with the CUDA toolkit)");
+    return verdict;
+  }
+  options.cases_only = true;  // timings under a sanitizer mean nothing
+  for (const char* tool : {"memcheck", "racecheck", "synccheck"}) {
+    sandbox->start_check();
+    auto sanitized = choose_backend("gpu", *sandbox, tool);
+    if (!sanitized) {
+      verdict.checks.push_back({std::string("compute-sanitizer ") + tool, grade::CheckKind::Safety,
+                                grade::CheckStatus::Error, sanitized.error(), "", {}, {}});
+      continue;
+    }
+    grade::grade_exercise(exercise, source, compiler, *sanitized->backend, options);
+    auto& gpu = static_cast<gpu::GpuBackend&>(*sanitized->backend);
+    verdict.checks.push_back(sanitizer_check(tool, gpu.finish_worker()));
+  }
+  grade::settle_status(verdict);
+  return verdict;
+}
+
 }  // namespace
 
 grade::Verdict error_verdict(const std::string& exercise, const std::string& file, const std::string& message) {
@@ -69,38 +108,9 @@ grade::Verdict grade_file(const grade::Exercise& exercise, const std::filesystem
   if (!sandbox) return error_verdict(exercise.name, shown, sandbox.error());
   auto choice = choose_backend(settings.backend, **sandbox);
   if (!choice) return error_verdict(exercise.name, shown, choice.error());
-  grade::GradeOptions options;
-  options.seed = settings.seed;
-  options.gpu = settings.gpu;
-  options.explain_file = settings.explain_file;
-  options.own_words_only = settings.for_student;
-  options.emulator = [sandbox = *sandbox] { return sandbox->emulator(); };
-  std::unique_ptr<Compiler> compiler = (*sandbox)->compiler();
-  grade::Verdict verdict = grade::grade_exercise(exercise, source, *compiler, *choice->backend, options);
-  if (!choice->note.empty()) verdict.notes.push_back(choice->note);
-  if (!settings.sanitize) return verdict;
-  if (choice->backend->name() != "gpu") {
-    verdict.notes.push_back("--sanitize needs a GPU: compute-sanitizer checks kernels running on one");
-    return verdict;
-  }
-  if (compute_sanitizer_path().empty()) {
-    verdict.notes.push_back("--sanitize: compute-sanitizer is not installed (it comes with the CUDA toolkit)");
-    return verdict;
-  }
-  options.cases_only = true;  // timings under a sanitizer mean nothing
-  for (const char* tool : {"memcheck", "racecheck", "synccheck"}) {
-    (*sandbox)->start_check();
-    auto sanitized = choose_backend("gpu", **sandbox, tool);
-    if (!sanitized) {
-      verdict.checks.push_back({std::string("compute-sanitizer ") + tool, grade::CheckKind::Safety,
-                                grade::CheckStatus::Error, sanitized.error(), "", {}, {}});
-      continue;
-    }
-    grade::grade_exercise(exercise, source, *compiler, *sanitized->backend, options);
-    auto& gpu = static_cast<gpu::GpuBackend&>(*sanitized->backend);
-    verdict.checks.push_back(sanitizer_check(tool, gpu.finish_worker()));
-  }
-  grade::settle_status(verdict);
+  std::unique_ptr<CompileCache> compiler = cached_compiler(**sandbox);
+  grade::Verdict verdict = grade_with(exercise, source, *compiler, *sandbox, *choice, settings);
+  if (compiler->enabled()) verdict.ptx_cache = grade::Verdict::PtxCache{compiler->use().hits, compiler->use().misses};
   return verdict;
 }
 

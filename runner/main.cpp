@@ -53,6 +53,7 @@ int main(int argc, char** argv) {
       "it passes), x reset, q quit. Not on a terminal, it prints where you are and the exercises.\n\n"
       "Start a course folder of your own: tilecamp init DIR, then cd DIR && tilecamp.\n\n"
       "Environment: TILECAMP_ROOT the course folder (else the nearest folder above with exercises/course.toml);\n"
-      "NO_COLOR no colour; TILECAMP_NO_PAGER=1 print lessons without the pager."};
+      "NO_COLOR no colour; TILECAMP_NO_PAGER=1 print lessons without the pager; TILECAMP_CACHE_DIR where compiled\n"
+      "kernels are kept (default ~/.cache/tilecamp/ptx; off keeps none)."};
   return tilecamp::runner::run_program(argc, argv, text, k_commands, tilecamp::runner::run_course_overview);
 }

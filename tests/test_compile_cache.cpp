@@ -190,6 +190,18 @@ TEST_CASE("a result a limit cut off (time-limit, memory-limit...) is never kept"
   CHECK_FALSE(fs::exists(fixture.cache->entry_path(k_kernel, {})));
 }
 
+TEST_CASE("a file that reads the clock (__TIME__, __DATE__, __TIMESTAMP__) is compiled every time") {
+  for (const char* macro : {"__TIME__", "__DATE__", "__TIMESTAMP__"}) {
+    CAPTURE(macro);
+    CacheFixture fixture;
+    const SourceFile source{"stamp.cu", std::string("__device__ const char built[] = ") + macro + ";\n"};
+    fixture.compile(source);
+    fixture.compile(source);
+    CHECK(fixture.calls == 2);
+    CHECK_FALSE(fs::exists(fixture.cache->entry_path(source, {})));
+  }
+}
+
 TEST_CASE("an error of the compiler itself is passed on and not kept") {
   CacheFixture fixture;
   fixture.compiler->error = "nvrtcCreateProgram for kernel.cu: NVRTC_ERROR_OUT_OF_MEMORY";

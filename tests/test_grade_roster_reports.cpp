@@ -131,6 +131,12 @@ TEST_CASE("student view: a hidden case's safety finding is named by kind only: n
   CHECK_FALSE(test::contains(report::exercise_feedback(result_of(error)), "77777"));
 }
 
+TEST_CASE("student view: never says whether the file was compiled or read from the PTX cache") {
+  grade::Verdict verdict = verdict_of({check("compiles", CheckKind::Compile, CheckStatus::Pass)});
+  verdict.ptx_cache = grade::Verdict::PtxCache{1, 0};  // a hit: the same file was compiled before
+  CHECK_FALSE(report::student_view(verdict).ptx_cache.has_value());
+}
+
 TEST_CASE("student view: only the compiler's words from another file are withheld; tilecamp's own compile messages are shown") {
   const grade::Verdict misnamed = verdict_of({check("compiles", CheckKind::Compile, CheckStatus::Pass),
                                               check("kernel `vectorAdd` is defined", CheckKind::Compile, CheckStatus::Fail,
@@ -156,6 +162,7 @@ TEST_CASE("verdict record: a verdict read back is the verdict written, hidden ma
   verdict.checks.push_back(measured);
   verdict.diagnostics.push_back({Severity::Warning, "early-exit-barrier", verdict.file, 19, "threads returned"});
   verdict.printed = grade::Verdict::Printed{"public case width=64 height=64", "lane 0\n", true};
+  verdict.ptx_cache = grade::Verdict::PtxCache{2, 1};
   const nlohmann::ordered_json record = report::verdict_record(verdict);
   auto back = report::read_verdict_record(nlohmann::json::parse(record.dump()));
   REQUIRE(back);
@@ -165,6 +172,9 @@ TEST_CASE("verdict record: a verdict read back is the verdict written, hidden ma
   CHECK(back->diagnostics[0].severity == Severity::Warning);
   REQUIRE(back->printed.has_value());
   CHECK(back->printed->text == "lane 0\n");
+  REQUIRE(back->ptx_cache.has_value());
+  CHECK(back->ptx_cache->hits == 2);
+  CHECK(back->ptx_cache->misses == 1);
   CHECK_FALSE(report::read_verdict_record(nlohmann::json::parse(R"({"exercise": "x"})")));
 }
 

@@ -5,6 +5,7 @@
 
 #include <climits>
 #include <cstdlib>
+#include <string_view>
 
 #include "checker/child/wire.h"
 #include "checker/compile/nvrtc_compiler.h"
@@ -55,6 +56,15 @@ std::string folder_for(const std::string& path) {
   std::error_code error;
   const fs::path folder = fs::current_path(error);
   return error ? "unknown" : folder.string();
+}
+
+// __DATE__, __TIME__ and __TIMESTAMP__ make each compile's PTX another (the clock is an input the
+// key cannot hold): such a file is compiled every time, as ccache does.
+bool reads_the_clock(const SourceFile& source, const CompileOptions& options) {
+  for (const std::string_view macro : {"__DATE__", "__TIME__", "__TIMESTAMP__"}) {
+    if (source.text.find(macro) != std::string::npos || options.appended_source.find(macro) != std::string::npos) return true;
+  }
+  return false;
 }
 
 // A limit's finding ("time-limit", "memory-limit", "crash", "sandbox"): a fact of that run.
@@ -191,7 +201,7 @@ fs::path CompileCache::entry_path(const SourceFile& source, const CompileOptions
 }
 
 Expected<CompileResult> CompileCache::compile(const SourceFile& source, const CompileOptions& options) {
-  if (!m_folder) {
+  if (!m_folder || reads_the_clock(source, options)) {
     ++m_use.misses;
     return m_inner->compile(source, options);
   }

@@ -15,7 +15,7 @@
 // parent, around the sandboxed compiler, so the compile itself never touches it; and the key is
 // computed here from the request, so a kernel cannot choose another file's entry. A result cut off
 // by a limit (a diagnostic with a `kind`, such as "time-limit") is never kept: it says nothing of
-// the file, only of that run.
+// the file, only of that run; nor is that of a file that reads the clock (__TIME__, __DATE__).
 #pragma once
 
 #include <filesystem>

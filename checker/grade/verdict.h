@@ -56,6 +56,13 @@ struct Verdict {
     bool truncated = false;
   };
   std::optional<Printed> printed;
+  // How the check's compiles went with the PTX cache (compile/compile_cache.h): answered from it,
+  // or compiled. Absent when the cache is off.
+  struct PtxCache {
+    int hits = 0;
+    int misses = 0;
+  };
+  std::optional<PtxCache> ptx_cache;
 };
 
 constexpr size_t k_printed_lines = 40;

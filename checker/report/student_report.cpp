@@ -122,6 +122,7 @@ grade::Verdict student_view(const grade::Verdict& verdict) {
   grade::Verdict shown = verdict;
   shown.seed = 0;
   shown.notes.clear();
+  shown.ptx_cache.reset();  // a hit would tell that the same file was compiled before
   if (verdict.status == grade::VerdictStatus::Error) {
     shown.error = "tilecamp could not grade this submission; your instructor has the details";
   }

@@ -79,6 +79,9 @@ Expected<grade::Verdict> read_verdict(const nlohmann::json& record) {
     verdict.printed = grade::Verdict::Printed{printed->at("case").get<std::string>(), printed->at("text").get<std::string>(),
                                               printed->at("truncated").get<bool>()};
   }
+  if (const auto cache = record.find("ptx_cache"); cache != record.end()) {
+    verdict.ptx_cache = grade::Verdict::PtxCache{cache->at("hits").get<int>(), cache->at("misses").get<int>()};
+  }
   return verdict;
 }
 

@@ -138,6 +138,7 @@ nlohmann::ordered_json verdict_json(const grade::Verdict& verdict) {
                        {"text", verdict.printed->text},
                        {"truncated", verdict.printed->truncated}};
   }
+  if (verdict.ptx_cache) json["ptx_cache"] = {{"hits", verdict.ptx_cache->hits}, {"misses", verdict.ptx_cache->misses}};
   return json;
 }
 

@@ -139,7 +139,11 @@ grade::Verdict grade_in_this_process(const GradeJob& job, const JobLimits& limit
   settings.sandbox = {static_cast<double>(limits.seconds), static_cast<uint64_t>(limits.memory_mib), limits.no_sandbox};
   settings.require_sandbox = true;
   settings.for_student = true;
-  return grade_file(*exercise, job.kernel, shown, settings);
+  grade::Verdict verdict = grade_file(*exercise, job.kernel, shown, settings);
+  // A class's records and reports are the same whichever run graded it: a resumed run reads what
+  // an earlier one kept in the PTX cache.
+  verdict.ptx_cache.reset();
+  return verdict;
 }
 
 // A kernel.cu that is a symbolic link, or reached through one that leads out of the student's

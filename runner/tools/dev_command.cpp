@@ -5,6 +5,7 @@
 #include "checker/grade/self_check.h"
 #include "checker/report/style.h"
 #include "runner/command.h"
+#include "runner/ptx_cache.h"
 #include "runner/sandbox_options.h"
 #include "runner/terminal.h"
 
@@ -23,7 +24,7 @@ int run_self_check(bool json) {
     std::cerr << "error: " << sandbox.error() << "\n";
     return k_exit_usage;
   }
-  std::unique_ptr<Compiler> compiler = (*sandbox)->compiler();
+  std::unique_ptr<Compiler> compiler = cached_compiler(**sandbox);
   const grade::SelfCheckReport self_check =
       grade::self_check_course(*root, *compiler, [sandbox = *sandbox] { return sandbox->emulator(); });
   const std::vector<grade::SelfCheckResult>& results = self_check.exercises;

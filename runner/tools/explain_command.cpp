@@ -10,6 +10,7 @@
 #include "checker/grade/cases.h"
 #include "checker/grade/grade.h"
 #include "runner/command.h"
+#include "runner/ptx_cache.h"
 #include "runner/tools/explain_text.h"
 #include "runner/grading.h"
 #include "runner/terminal.h"
@@ -74,7 +75,7 @@ int run_explain(const ExplainOptions& options) {
   auto sandbox = open_sandbox(options.sandbox, false);
   if (!sandbox) return fail_with(sandbox.error(), k_exit_usage);
   grading.emulator = [sandbox = *sandbox] { return sandbox->emulator(); };
-  std::unique_ptr<Compiler> compiler = (*sandbox)->compiler();
+  std::unique_ptr<Compiler> compiler = cached_compiler(**sandbox);
   std::unique_ptr<Backend> emulator = (*sandbox)->emulator();
   const grade::Verdict verdict = grade::grade_exercise(*exercise, source, *compiler, *emulator, grading);
   if (finder.lines().empty()) {

@@ -12,6 +12,7 @@
 #include "checker/gpu/gpu_backend.h"
 #include "runner/backend_choice.h"
 #include "runner/command.h"
+#include "runner/ptx_cache.h"
 #include "runner/tools/explain_text.h"
 #include "runner/sandbox_options.h"
 #include "runner/terminal.h"
@@ -113,7 +114,7 @@ int run_profile(const ProfileOptions& options) {
   if (!choice) return fail_usage(choice.error());
   if (!choice->note.empty() && !options.json) std::cerr << style_for(stderr).dim("note: " + choice->note) << "\n";
   if (options.explain_line && options.json) return fail_usage("--explain draws text: leave out --json");
-  std::unique_ptr<Compiler> compiler = (*sandbox)->compiler();
+  std::unique_ptr<Compiler> compiler = cached_compiler(**sandbox);
   // The counters always come from the emulator; a GPU adds its measured time.
   std::unique_ptr<Backend> emulator = (*sandbox)->emulator();
   viz::WorstAccessFinder finder;

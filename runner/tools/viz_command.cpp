@@ -12,6 +12,7 @@
 
 #include "checker/compile/nvrtc_compiler.h"
 #include "runner/command.h"
+#include "runner/ptx_cache.h"
 #include "runner/terminal.h"
 #include "runner/learner/tty.h"
 #include "runner/tools/viz_screen.h"
@@ -162,8 +163,8 @@ int run_viz_sgemm(const VizOptions& options) {
   auto block = parse_pair("--block", options.block, grid_x, grid_y);
   if (!block) return fail_usage(block.error());
   if (options.speed_ms < 1) return fail_usage("--speed: at least 1 ms");
-  NvrtcCompiler compiler;
-  auto trace = viz::trace_sgemm(compiler, options.size);
+  std::unique_ptr<Compiler> compiler = cached_compiler(std::make_unique<NvrtcCompiler>(), "in-process");
+  auto trace = viz::trace_sgemm(*compiler, options.size);
   if (!trace) {
     std::cerr << style_for(stderr).red("error") << ": " << trace.error() << "\n";
     return k_exit_failed;
