@@ -73,8 +73,9 @@ Expected<LaunchResult> Emulator::launch(const std::string& kernel, const LaunchC
     }
     std::copy(parameters[i].begin(), parameters[i].end(), buffer.begin() + parameter.offset);
   }
-  KernelRun run(*this, *function, config, std::move(buffer), m_memory);
-  return run.run();
+  KernelRun first(*this, *function, config, buffer, m_memory);
+  return run_split(first, config, m_memory,
+                   [&] { return std::make_unique<KernelRun>(*this, *function, config, buffer, m_memory); });
 }
 
 }  // namespace tilecamp::emu

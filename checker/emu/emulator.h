@@ -20,6 +20,12 @@
 
 namespace tilecamp::emu {
 
+// Host threads a launch's blocks may run on when its LaunchConfig names none: the cores this
+// process may use (or $TILECAMP_EMULATOR_THREADS), at most 16. Grading several exercises at once
+// sets it lower, so that the jobs share the cores rather than fight over them.
+unsigned default_host_threads();
+void set_default_host_threads(unsigned threads);
+
 class Emulator {
  public:
   // Allocates the module's `__device__` and `__constant__` variables in `memory`.

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <map>
 #include <tuple>
+#include <utility>
 
 #include "checker/emu/alu.h"
 
@@ -68,16 +69,22 @@ KernelRun::KernelRun(const Emulator& emulator, const ptx::Function& function,
       m_counters(function.instructions.size()) {}
 
 LaunchResult KernelRun::run() {
-  for (const Instruction& in : m_code) {  // refuse up front rather than run part of a kernel
-    if (in.opcode == Opcode::Unsupported) {
-      fail(in, "unsupported", "tilecamp's emulator does not support " + in.unsupported_reason +
-                                  " (in `" + in.text + "`)");
+  run_blocks(0, m_config.grid.count());
+  return finish();
+}
+
+void KernelRun::run_blocks(uint64_t first, uint64_t end, const std::atomic<bool>* stop) {
+  if (!std::exchange(m_prepared, true)) {
+    for (const Instruction& in : m_code) {  // refuse up front rather than run part of a kernel
+      if (in.opcode == Opcode::Unsupported) {
+        fail(in, "unsupported", "tilecamp's emulator does not support " + in.unsupported_reason +
+                                    " (in `" + in.text + "`)");
+      }
+      if (m_failed) return;
     }
-    if (m_failed) break;
+    m_shared_written.set_ignored(shared_bytes_not_named());
   }
-  m_shared_written.set_ignored(shared_bytes_not_named());
   const Dim3& grid = m_config.grid;
-  LaunchResult result;
   if (!m_config.sample_blocks.empty()) {
     Counters before;
     for (const Dim3& block : m_config.sample_blocks) {
@@ -86,24 +93,28 @@ LaunchResult KernelRun::run() {
       m_block_linear = (uint64_t{block.z} * grid.y + block.y) * grid.x + block.x;
       run_block();
       const Counters after = sum_of_counters();
-      result.block_counters.push_back(after - before);
+      m_sampled_block_counters.push_back(after - before);
       before = after;
-      const std::vector<Counters>& ran = result.block_counters;
+      const std::vector<Counters>& ran = m_sampled_block_counters;
       if (ran.size() == m_config.sample_uniform_after && ran.size() < m_config.sample_blocks.size() &&
           std::all_of(ran.begin(), ran.end(), [&](const Counters& c) { return c == ran.front(); })) {
         break;
       }
     }
+    return;
   }
-  for (uint32_t z = 0; z < grid.z && !m_failed && m_config.sample_blocks.empty(); ++z) {
-    for (uint32_t y = 0; y < grid.y && !m_failed; ++y) {
-      for (uint32_t x = 0; x < grid.x && !m_failed; ++x) {
-        m_block_index = {x, y, z};
-        run_block();
-        ++m_block_linear;
-      }
-    }
+  for (uint64_t linear = first; linear < end && !m_failed; ++linear) {
+    if (stop != nullptr && stop->load(std::memory_order_relaxed)) return;
+    m_block_linear = linear;
+    m_block_index = {static_cast<uint32_t>(linear % grid.x), static_cast<uint32_t>(linear / grid.x % grid.y),
+                     static_cast<uint32_t>(linear / (uint64_t{grid.x} * grid.y))};
+    run_block();
   }
+}
+
+LaunchResult KernelRun::finish() {
+  LaunchResult result;
+  result.block_counters = std::move(m_sampled_block_counters);
   result.completed = !m_failed;
   result.shared_bytes_per_block = m_function.static_shared_bytes + m_config.dynamic_shared_bytes;
   std::stable_sort(m_printed.begin(), m_printed.end(), [](const PrintedLine& a, const PrintedLine& b) {
@@ -469,13 +480,15 @@ void KernelRun::fail(const Instruction& in, std::string kind, std::string messag
   warn_or_error(in, Severity::Error, std::move(kind), std::move(message));
 }
 
-void KernelRun::warn_or_error(const Instruction& in, Severity severity, std::string kind, std::string message) {
+void KernelRun::warn_or_error(const Instruction& in, Severity severity, std::string kind, std::string message,
+                              std::string once_key) {
   const std::string& file = in.location.file < static_cast<int>(m_module.files.size()) ? m_module.files[in.location.file] : "";
   m_diagnostics.push_back({severity, std::move(kind), file, in.location.line, std::move(message)});
+  m_once_keys.push_back(std::move(once_key));
 }
 
-void KernelRun::warn(const Instruction& in, std::string kind, std::string message) {
-  warn_or_error(in, Severity::Warning, std::move(kind), std::move(message));
+void KernelRun::warn(const Instruction& in, std::string kind, std::string message, std::string once_key) {
+  warn_or_error(in, Severity::Warning, std::move(kind), std::move(message), std::move(once_key));
 }
 
 std::string KernelRun::thread_name(const Warp& warp, int lane) const {
