@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "checker/emu/emulator.h"
+#include "tests/test_emu_launcher.h"
 #include "tests/test_support.h"
 
 namespace tilecamp {
@@ -71,50 +72,17 @@ extern "C" __global__ void chatty(float* out, int rounds) {
 }
 )";
 
-struct Run {
-  LaunchResult result;
-  std::vector<std::vector<uint8_t>> buffers;
-};
+// The launch of every test here, its blocks on `threads` host threads.
+LaunchConfig on(uint32_t threads) {
+  LaunchConfig config;
+  config.grid = {k_blocks, 1, 1};
+  config.block = {k_threads, 1, 1};
+  config.host_threads = threads;
+  return config;
+}
 
-class Launcher {
- public:
-  Launcher() : m_module(test::compile_to_module("host_threads.cu", k_source)) {}
-
-  // Runs `kernel` with `buffers` (their bytes) as its pointer parameters, then `scalars`.
-  Run run(const std::string& kernel, uint32_t host_threads, std::vector<std::vector<uint8_t>> buffers,
-          const std::vector<int32_t>& scalars) {
-    emu::DeviceMemory memory;
-    emu::Emulator emulator(m_module, memory);
-    std::vector<std::vector<uint8_t>> parameters;
-    std::vector<uint64_t> addresses;
-    for (size_t b = 0; b < buffers.size(); ++b) {
-      addresses.push_back(memory.allocate("buffer" + std::to_string(b), buffers[b]));
-      parameters.push_back(bytes_of(addresses.back()));
-    }
-    for (int32_t scalar : scalars) parameters.push_back(bytes_of(scalar));
-    LaunchConfig config;
-    config.grid = {k_blocks, 1, 1};
-    config.block = {k_threads, 1, 1};
-    config.host_threads = host_threads;
-    auto result = emulator.launch(kernel, config, parameters);
-    REQUIRE_MESSAGE(result.has_value(), (result ? "" : result.error()));
-    Run run{std::move(*result), {}};
-    for (uint64_t address : addresses) run.buffers.push_back(memory.find(address, 1)->bytes);
-    return run;
-  }
-
- private:
-  template <typename T>
-  static std::vector<uint8_t> bytes_of(T value) {
-    std::vector<uint8_t> bytes(sizeof value);
-    std::memcpy(bytes.data(), &value, sizeof value);
-    return bytes;
-  }
-  ptx::Module m_module;
-};
-
-Launcher& launcher() {
-  static Launcher instance;
+test::Launcher& launcher() {
+  static test::Launcher instance("host_threads.cu", k_source);
   return instance;
 }
 
@@ -127,7 +95,7 @@ std::vector<uint8_t> floats(size_t count) {
   return bytes;
 }
 
-void check_same(const Run& in_order, const Run& split) {
+void check_same(const test::Run& in_order, const test::Run& split) {
   CHECK(split.buffers == in_order.buffers);
   CHECK(split.result.totals == in_order.result.totals);
   CHECK(split.result.completed == in_order.result.completed);
@@ -148,8 +116,8 @@ void check_same(const Run& in_order, const Run& split) {
 constexpr size_t k_elements = size_t{k_blocks} * k_threads;
 
 TEST_CASE("independent blocks split over four host threads give the in-order result") {
-  const Run in_order = launcher().run("tiles", 1, {floats(k_elements), floats(k_elements)}, {300});
-  const Run split = launcher().run("tiles", 4, {floats(k_elements), floats(k_elements)}, {300});
+  const test::Run in_order = launcher().run("tiles", on(1), {floats(k_elements), floats(k_elements)}, {300});
+  const test::Run split = launcher().run("tiles", on(4), {floats(k_elements), floats(k_elements)}, {300});
   CHECK(in_order.result.host_threads == 1);
   CHECK(split.result.host_threads == 4);
   check_same(in_order, split);
@@ -162,8 +130,8 @@ TEST_CASE("independent blocks split over four host threads give the in-order res
 }
 
 TEST_CASE("a race first found by a later thread's blocks is reported once, by the earliest block, as in order") {
-  const Run in_order = launcher().run("racy", 1, {floats(k_elements), floats(k_elements)}, {4000});
-  const Run split = launcher().run("racy", 4, {floats(k_elements), floats(k_elements)}, {4000});
+  const test::Run in_order = launcher().run("racy", on(1), {floats(k_elements), floats(k_elements)}, {4000});
+  const test::Run split = launcher().run("racy", on(4), {floats(k_elements), floats(k_elements)}, {4000});
   CHECK(split.result.host_threads == 4);
   check_same(in_order, split);
   REQUIRE(split.result.diagnostics.size() == 2);
@@ -174,21 +142,21 @@ TEST_CASE("a race first found by a later thread's blocks is reported once, by th
 }
 
 TEST_CASE("blocks that share a global word (an atomic ticket) run in order, whatever the host threads") {
-  const Run split = launcher().run("tickets", 4, {std::vector<uint8_t>(4, 0), std::vector<uint8_t>(k_blocks * 4, 0)}, {2000});
+  const test::Run split = launcher().run("tickets", on(4), {std::vector<uint8_t>(4, 0), std::vector<uint8_t>(k_blocks * 4, 0)}, {2000});
   CHECK(split.result.host_threads == 1);  // the threads' blocks touched one word: run again in order
   for (uint32_t b = 0; b < k_blocks; ++b) {
     uint32_t ticket = 0;
     std::memcpy(&ticket, split.buffers[1].data() + b * 4, 4);
     CHECK(ticket == b);
   }
-  const Run in_order = launcher().run("tickets", 1, {std::vector<uint8_t>(4, 0), std::vector<uint8_t>(k_blocks * 4, 0)}, {2000});
+  const test::Run in_order = launcher().run("tickets", on(1), {std::vector<uint8_t>(4, 0), std::vector<uint8_t>(k_blocks * 4, 0)}, {2000});
   check_same(in_order, split);
 }
 
 TEST_CASE("a launch that fails in its last block reports and leaves memory as in order") {
   const size_t n = k_elements - 10;
-  const Run in_order = launcher().run("unguarded", 1, {floats(64), std::vector<uint8_t>(n * 4, 0)}, {300});
-  const Run split = launcher().run("unguarded", 4, {floats(64), std::vector<uint8_t>(n * 4, 0)}, {300});
+  const test::Run in_order = launcher().run("unguarded", on(1), {floats(64), std::vector<uint8_t>(n * 4, 0)}, {300});
+  const test::Run split = launcher().run("unguarded", on(4), {floats(64), std::vector<uint8_t>(n * 4, 0)}, {300});
   check_same(in_order, split);
   REQUIRE(split.result.diagnostics.size() == 1);
   CHECK(split.result.diagnostics[0].kind == "out-of-bounds");
@@ -199,8 +167,8 @@ TEST_CASE("a launch that fails in its last block reports and leaves memory as in
 TEST_CASE("a launch that fails in a middle block leaves the later blocks' memory untouched, as in order") {
   for (int32_t bad_block : {5, 15, 27}) {
     CAPTURE(bad_block);
-    const Run in_order = launcher().run("faulty", 1, {std::vector<uint8_t>(k_elements * 4, 0)}, {300, bad_block});
-    const Run split = launcher().run("faulty", 4, {std::vector<uint8_t>(k_elements * 4, 0)}, {300, bad_block});
+    const test::Run in_order = launcher().run("faulty", on(1), {std::vector<uint8_t>(k_elements * 4, 0)}, {300, bad_block});
+    const test::Run split = launcher().run("faulty", on(4), {std::vector<uint8_t>(k_elements * 4, 0)}, {300, bad_block});
     check_same(in_order, split);
     REQUIRE(split.result.diagnostics.size() == 1);
     CHECK(test::contains(split.result.diagnostics[0].message, "block (" + std::to_string(bad_block) + ",0,0)"));
@@ -211,8 +179,8 @@ TEST_CASE("a launch that fails in a middle block leaves the later blocks' memory
 }
 
 TEST_CASE("printf from blocks on several host threads comes out in block order") {
-  const Run in_order = launcher().run("chatty", 1, {std::vector<uint8_t>(k_elements * 4, 0)}, {6000});
-  const Run split = launcher().run("chatty", 4, {std::vector<uint8_t>(k_elements * 4, 0)}, {6000});
+  const test::Run in_order = launcher().run("chatty", on(1), {std::vector<uint8_t>(k_elements * 4, 0)}, {6000});
+  const test::Run split = launcher().run("chatty", on(4), {std::vector<uint8_t>(k_elements * 4, 0)}, {6000});
   CHECK(split.result.host_threads == 4);
   check_same(in_order, split);
   CHECK(test::contains(split.result.output, "block 0 warp 0\nblock 0 warp 1\nblock 1 warp 0\n"));

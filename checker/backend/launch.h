@@ -45,6 +45,9 @@ struct LaunchConfig {
   // Host threads the emulator may run the grid's blocks on (0: emu::default_host_threads()). The
   // result is the same for any number: see docs/emulator.md, "Blocks on several cores".
   uint32_t host_threads = 0;
+  // A cooperative launch (cudaLaunchCooperativeKernel): every block resident at once, so that the
+  // grid can synchronize (cooperative groups' this_grid().sync()). The grid must fit on the GPU.
+  bool cooperative = false;
 };
 
 struct LineProfile {

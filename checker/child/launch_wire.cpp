@@ -73,6 +73,7 @@ void write_launch_request(MessageWriter& out, const LaunchRequest& request, uint
   // The host threads the emulator may use, as this process chose them: the sandboxed child sees
   // neither this process's environment nor how many jobs share the cores.
   out.u32(request.config.host_threads != 0 ? request.config.host_threads : emu::default_host_threads());
+  out.u32(request.config.cooperative ? 1 : 0);
   out.u32(static_cast<uint32_t>(request.config.sample_blocks.size()));
   for (const Dim3& block : request.config.sample_blocks) write_dim3(out, block);
   out.u32(request.config.sample_uniform_after);
@@ -101,6 +102,8 @@ Expected<LaunchRequest> read_launch_request(MessageReader& in) {
   TC_TRY_ASSIGN(request.config.instruction_budget, in.u64());
   TC_TRY_ASSIGN(request.config.time_limit_ms, in.u32());
   TC_TRY_ASSIGN(request.config.host_threads, in.u32());
+  TC_TRY_ASSIGN(uint32_t cooperative, in.u32());
+  request.config.cooperative = cooperative != 0;
   TC_TRY_ASSIGN(uint32_t sampled, in.u32());
   for (uint32_t i = 0; i < sampled; ++i) {
     TC_TRY_ASSIGN(Dim3 block, read_dim3(in));

@@ -39,11 +39,16 @@ class Emulator {
 
   const ptx::Module& module() const { return m_module; }
   uint64_t symbol_address(int symbol) const;
+  // The workspace a cooperative launch's grid barrier counts in (0 before the first one).
+  uint64_t grid_workspace() const { return m_grid_workspace; }
 
  private:
+  Status prepare_cooperative(const ptx::Function& function, const LaunchConfig& config);
+
   const ptx::Module& m_module;
   DeviceMemory& m_memory;
   std::map<int, uint64_t> m_global_symbols;  // module variable -> device address
+  uint64_t m_grid_workspace = 0;
 };
 
 }  // namespace tilecamp::emu

@@ -133,7 +133,8 @@ LaunchResult run_split(KernelRun& first, const LaunchConfig& config, DeviceMemor
   const bool room = memory_bytes <= k_max_snapshot_bytes &&
                     (::getrlimit(RLIMIT_AS, &address_space) != 0 || address_space.rlim_cur == RLIM_INFINITY ||
                      memory_bytes * 4 < address_space.rlim_cur);
-  if (threads < 2 || blocks < 3 || !config.sample_blocks.empty() || config.observer != nullptr || !room) {
+  if (threads < 2 || blocks < 3 || !config.sample_blocks.empty() || config.observer != nullptr || config.cooperative ||
+      !room) {
     return first.run();
   }
   const uint64_t budget = first.instructions_left();

@@ -84,6 +84,10 @@ void KernelRun::run_blocks(uint64_t first, uint64_t end, const std::atomic<bool>
     }
     m_shared_written.set_ignored(shared_bytes_not_named());
   }
+  if (m_config.cooperative) {
+    run_cooperative();
+    return;
+  }
   const Dim3& grid = m_config.grid;
   if (!m_config.sample_blocks.empty()) {
     Counters before;
@@ -142,6 +146,11 @@ Counters KernelRun::sum_of_counters() const {
 }
 
 void KernelRun::run_block() {
+  start_block();
+  step_block(false);
+}
+
+void KernelRun::start_block() {
   const Dim3& block = m_config.block;
   const uint32_t threads = static_cast<uint32_t>(block.count());
   const uint32_t warp_count = (threads + k_warp_size - 1) / k_warp_size;
@@ -157,12 +166,12 @@ void KernelRun::run_block() {
   m_local.assign(size_t{threads} * m_function.local_bytes, k_garbage_byte);
   m_block_exited = 0;
   m_reductions = {};
-  std::vector<Warp> warps(warp_count);
-  m_block_warps = &warps;
+  m_warps.assign(warp_count, Warp{});
+  m_block_warps = &m_warps;
   m_mbarriers.clear();
   m_arrivals.fill(0);
   for (uint32_t w = 0; w < warp_count; ++w) {
-    Warp& warp = warps[w];
+    Warp& warp = m_warps[w];
     warp.index = w;
     warp.registers = m_registers.data() + w * register_count * k_warp_size;
     for (int lane = 0; lane < k_warp_size; ++lane) {
@@ -176,26 +185,32 @@ void KernelRun::run_block() {
     }
     warp.stack.push_back({0, static_cast<uint32_t>(m_code.size()), warp.live_mask});
   }
+}
+
+bool KernelRun::step_block(bool suspend_when_waiting) {
+  std::vector<Warp>& warps = m_warps;
   while (!m_failed) {
     for (Warp& warp : warps) {
       if (warp.state == Warp::State::Running) run_warp(warp);
       if (m_failed) {
         flush_warp_races();
-        return;
+        return true;
       }
     }
     // A warp that yielded in a wait loop runs again, after the others have had their turn.
     if (std::any_of(warps.begin(), warps.end(), [](const Warp& w) { return w.state == Warp::State::Running; })) {
+      if (suspend_when_waiting) return false;
       continue;
     }
     if (std::none_of(warps.begin(), warps.end(),
                      [](const Warp& w) { return w.state == Warp::State::AtBarrier; })) {
       flush_warp_races();
       warn_uninitialized_reads();
-      return;  // every warp is done
+      return true;  // every warp is done
     }
     release_barrier(warps);
   }
+  return true;
 }
 
 void KernelRun::run_warp(Warp& warp) {
@@ -254,10 +269,10 @@ bool KernelRun::out_of_budget(const Warp& warp, uint32_t pc) {
 // A trap in a kernel that reads the driver's grid workspace (%envreg1/2) is cooperative groups'
 // grid.sync() finding no cooperative launch.
 std::string KernelRun::grid_sync_note() const {
-  if (!ptx::reads_special(m_code, {ptx::SpecialRegister::Envreg})) return "";
+  if (m_config.cooperative || !ptx::reads_special(m_code, {ptx::SpecialRegister::Envreg})) return "";
   return ". This kernel synchronizes its whole grid (cooperative groups' this_grid().sync()), which needs a "
-         "cooperative launch (cudaLaunchCooperativeKernel); without one the header traps, on a GPU too. The "
-         "emulator runs blocks one after another and has no cooperative launch yet";
+         "cooperative launch (cudaLaunchCooperativeKernel); without one the header traps, on a GPU too: run it "
+         "with --cooperative (tilecamp profile), or `cooperative = true` in the exercise's [launch]";
 }
 
 uint64_t KernelRun::reserved_shared_begin() const {
@@ -315,12 +330,14 @@ void KernelRun::execute(Warp& warp) {
       return;
     case Opcode::Ret:
     case Opcode::Exit:
+      m_progress += lanes != 0;
       exit_lanes(warp, lanes);
       if (!warp.stack.empty()) ++warp.stack.back().pc;  // lanes a guard kept go on
       return;
     case Opcode::Bar:
     case Opcode::BarRed:
       if (lanes != 0) {
+        ++m_progress;
         ++counters.barriers;
         warp.load_round_open = warp.round_ended_by_store = false;
         barrier(warp, in, lanes);
@@ -331,6 +348,7 @@ void KernelRun::execute(Warp& warp) {
     case Opcode::Membar:
       break;
     case Opcode::Call:
+      m_progress += lanes != 0;
       if (lanes != 0) call_extern(warp, in, lanes);
       break;
     case Opcode::Shfl: case Opcode::Vote: case Opcode::Match: case Opcode::Activemask: case Opcode::BarWarp:
@@ -339,10 +357,12 @@ void KernelRun::execute(Warp& warp) {
       break;
     case Opcode::Ld:
     case Opcode::St:
+      m_progress += in.opcode == Opcode::St && lanes != 0;
       if (lanes != 0) memory_access(warp, in, lanes);
       break;
     case Opcode::Atom:
     case Opcode::Red:
+      m_progress += lanes != 0;
       if (lanes != 0) atomic_access(warp, in, lanes);
       break;
     case Opcode::Prefetch:
@@ -351,10 +371,12 @@ void KernelRun::execute(Warp& warp) {
     case Opcode::CpAsync:
     case Opcode::CpAsyncCommit:
     case Opcode::CpAsyncWait:
+      m_progress += in.opcode == Opcode::CpAsync && lanes != 0;
       if (lanes != 0) execute_async_copy(warp, in, lanes);
       break;
     case Opcode::Mbarrier:
     case Opcode::CpAsyncMbarrierArrive:
+      m_progress += lanes != 0 && in.sub_op != ptx::SubOp::MbTryWait && in.sub_op != ptx::SubOp::MbTestWait;
       if (lanes != 0) execute_mbarrier(warp, in, lanes);
       break;
     case Opcode::Trap:
@@ -437,7 +459,11 @@ uint64_t KernelRun::special(const Warp& warp, const Operand& operand, int lane) 
     case SpecialRegister::Globaltimer: return modelled_nanoseconds(warp);
     case SpecialRegister::GlobaltimerLo: return modelled_nanoseconds(warp) & 0xffffffffu;
     case SpecialRegister::GlobaltimerHi: return modelled_nanoseconds(warp) >> 32;
-    case SpecialRegister::Envreg: return 0;  // no cooperative launch: a grid sync finds no workspace
+    case SpecialRegister::Envreg:  // the grid workspace's address, high half in 1, low in 2; 0 without one
+      if (!m_config.cooperative) return 0;
+      return operand.component == 1 ? m_emulator.grid_workspace() >> 32
+             : operand.component == 2 ? m_emulator.grid_workspace() & 0xffffffffu
+                                      : 0;
     case SpecialRegister::ReservedSmemBegin: return reserved_shared_begin();
     case SpecialRegister::ReservedSmemEnd: return reserved_shared_begin() + m_function.reserved_shared_bytes;
     case SpecialRegister::ReservedSmemCap: return m_function.reserved_shared_bytes;

@@ -161,7 +161,17 @@ class KernelRun {
  private:
   // scheduling (kernel_run.cpp)
   void run_block();
+  void start_block();
+  // Runs the current block's warps; returns true when the block has finished (or the launch
+  // failed). With `suspend_when_waiting`, returns false instead once every warp still running
+  // waits in a loop (a cooperative launch's other blocks may be the ones to end the wait).
+  bool step_block(bool suspend_when_waiting);
   void run_warp(Warp& warp);
+  // A cooperative launch (kernel_cooperative.cpp): every block resident, run in turns.
+  void run_cooperative();
+  struct BlockState;
+  void swap_block(BlockState& state);
+  std::string cooperative_deadlock(const std::vector<BlockState>& states) const;
   void release_barrier(std::vector<Warp>& warps);
   void execute(Warp& warp);
   uint32_t guard_mask(const Warp& warp, const ptx::Instruction& in, uint32_t active) const;
@@ -298,6 +308,7 @@ class KernelRun {
   static constexpr uint8_t k_read_pending = 1, k_line_warned = 2;
   std::vector<uint8_t> m_warned_uninitialized;  // per instruction: 0, k_read_pending or k_line_warned
   BlockSectorSet m_block_sectors;
+  std::vector<Warp> m_warps;  // the block's
   std::vector<uint8_t> m_local;  // block threads x local_bytes
   std::vector<uint64_t> m_registers;
   uint64_t m_budget_left = 0;
@@ -327,6 +338,30 @@ class KernelRun {
   std::vector<Counters> m_sampled_block_counters;  // with sample_blocks: each sampled block's
   std::vector<std::string> m_once_keys;  // beside m_diagnostics: each one's once_key
   GlobalFootprint* m_footprint = nullptr;  // set when other host threads run other blocks at once
+  // Instructions that change what other threads can see or do (stores, atomics, barrier
+  // arrivals, exits): a cooperative launch in which a round of every block adds none is stuck.
+  uint64_t m_progress = 0;
+
+  // One block's state while the other blocks of a cooperative launch take their turn: what
+  // swap_block exchanges with the KernelRun's own members.
+  struct BlockState {
+    Dim3 index;
+    uint64_t linear = 0;
+    uint32_t exited = 0;
+    bool started = false, done = false;
+    std::vector<uint8_t> shared;
+    SharedWriteMap shared_written;
+    std::vector<UninitializedRead> uninitialized_reads;
+    BlockSectorSet sectors;
+    std::vector<uint8_t> local;
+    std::vector<uint64_t> registers;
+    std::map<uint32_t, Mbarrier> mbarriers;
+    std::vector<Warp> warps;
+    std::array<BarrierReduction, 16> reductions{};
+    std::array<uint32_t, 16> arrivals{};
+    RaceDetector races;
+    std::vector<RaceReport> pending_warp_races;
+  };
 };
 
 // Runs the launch `first` was made for, its blocks split over host threads where that pays
