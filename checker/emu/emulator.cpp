@@ -95,6 +95,9 @@ Expected<LaunchResult> Emulator::launch(const std::string& kernel, const LaunchC
                       " bytes of local memory per thread (its local arrays); a thread may have at most " +
                       std::to_string(k_max_local_bytes) + ": keep large arrays in global memory");
   }
+  if (config.cooperative && !config.sample_blocks.empty()) {
+    return make_error("a cooperative launch runs every block of its grid (they wait for each other): it cannot be sampled");
+  }
   if (config.cooperative) TC_TRY(prepare_cooperative(*function, config));
   std::vector<uint8_t> buffer(function->parameter_bytes, 0);
   for (size_t i = 0; i < parameters.size(); ++i) {
