@@ -1,6 +1,6 @@
 // Emulator throughput against native scalar C++ doing the same work, and check latency.
 // Prints figures; asserts nothing (tests never time).
-//   build/bench/tilecamp_bench [REPEATS]
+//   build/bench/tilecamp_bench [REPEATS [KERNEL]]   (KERNEL: run only that case, e.g. "sgemmTiled<16>")
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -124,6 +124,7 @@ int bench_check(Compiler& compiler, int repeats) {
 
 int main(int argc, char** argv) {
   const int repeats = argc > 1 ? std::atoi(argv[1]) : 3;
+  const std::string only = argc > 2 ? argv[2] : "";
   NvrtcCompiler compiler;
   auto compiled = compiler.compile({"kernels.cu", read_text("bench/ncu/kernels.cu")}, {});
   if (!compiled || !compiled->ok) return std::fprintf(stderr, "cannot compile bench/ncu/kernels.cu\n"), 1;
@@ -138,7 +139,9 @@ int main(int argc, char** argv) {
       {"sgemmTiled<16>", 256, {16, 16, 1}, {16, 16, 1}, 2},
   };
   int failures = 0;
-  for (const Case& c : cases) failures += run_case(backend, c, repeats);
-  failures += bench_check(compiler, repeats);
+  for (const Case& c : cases) {
+    if (only.empty() || only == c.kernel) failures += run_case(backend, c, repeats);
+  }
+  if (only.empty()) failures += bench_check(compiler, repeats);
   return failures == 0 ? 0 : 1;
 }

@@ -8,6 +8,7 @@
 #include <map>
 #include <string>
 
+#include "checker/grade/cases.h"
 #include "checker/grade/exercise.h"
 #include "checker/grade/metrics.h"
 #include "tests/test_support.h"
@@ -136,6 +137,7 @@ TEST_CASE("a well-formed exercise.toml loads every field, the name from its fold
   CHECK(exercise->params[2].role == grade::ParamRole::Scalar);
   CHECK(exercise->params[2].value == "width");
   CHECK(exercise->launch.grid.size() == 2);
+  CHECK_FALSE(exercise->launch.cooperative);
   CHECK(exercise->reference.builtin == "transpose");
   CHECK_FALSE(exercise->compare.relative);
   CHECK(exercise->hints.size() == 1);
@@ -144,6 +146,17 @@ TEST_CASE("a well-formed exercise.toml loads every field, the name from its fold
   CHECK(exercise->emulator_thresholds[0].bound == 4.0);
   CHECK_FALSE(exercise->emulator_thresholds[0].at_least);
   CHECK(exercise->stub_path() == directory / "kernel.cu");
+}
+
+TEST_CASE("a launch marked cooperative is launched so: every block resident") {
+  TemporaryCourse course;
+  const auto directory = course.add_exercise("02-transpose-tiled", replaced(k_valid_toml, "grid = [", "cooperative = true\ngrid = ["));
+  auto exercise = grade::load_exercise(directory);
+  REQUIRE_MESSAGE(exercise.has_value(), (exercise ? "" : exercise.error()));
+  CHECK(exercise->launch.cooperative);
+  auto config = grade::launch_config(exercise->launch, {{"width", 64}, {"height", 64}, {"TILE_DIM", 32}, {"BLOCK_ROWS", 8}});
+  REQUIRE_MESSAGE(config.has_value(), (config ? "" : config.error()));
+  CHECK(config->cooperative);
 }
 
 TEST_CASE("a TOML syntax error names the file and the line") {
@@ -189,6 +202,8 @@ TEST_CASE("malformed fields are errors naming the file, the field and what was e
   };
   const Case cases[] = {
       {"a misspelt field", "hints = [", "hint = [", "unknown field `hint` (known here: title, kernel,"},
+      {"a cooperative launch that is not a boolean", "grid = [", "cooperative = \"yes\"\ngrid = [",
+       "field `launch.cooperative`: expected true or false"},
       {"an unknown name in an expression", "ceil_div(height, TILE_DIM)", "ceil_div(height, TILE)",
        "field `launch.grid`: expected expressions: unknown name `TILE` (known: BLOCK_ROWS, TILE_DIM, height, width)"},
       {"a syntax error in an expression", "value = \"width\"", "value = \"width +\"",

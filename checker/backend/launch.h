@@ -42,6 +42,12 @@ struct LaunchConfig {
   // `sample_uniform_after` of them count exactly alike, the rest are not run: the grid is uniform.
   std::vector<Dim3> sample_blocks;
   uint32_t sample_uniform_after = 0;
+  // Host threads the emulator may run the grid's blocks on (0: emu::default_host_threads()). The
+  // result is the same for any number: see docs/emulator.md, "Blocks on several cores".
+  uint32_t host_threads = 0;
+  // A cooperative launch (cudaLaunchCooperativeKernel): every block resident at once, so that the
+  // grid can synchronize (cooperative groups' this_grid().sync()). The grid must fit on the GPU.
+  bool cooperative = false;
 };
 
 struct LineProfile {
@@ -57,6 +63,7 @@ struct LaunchResult {
   bool completed = false;          // false when an error stopped the kernel
   std::string output;              // what the kernel printed: block by block, warp by warp
   uint32_t shared_bytes_per_block = 0;  // static and dynamic shared memory of each block
+  uint32_t host_threads = 1;  // host threads the emulator ran its blocks on (1: one after another)
   std::vector<Counters> block_counters;  // with sample_blocks: each sampled block's counters, in order
   bool has_error() const;
 };

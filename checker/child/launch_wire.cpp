@@ -1,5 +1,7 @@
 #include "checker/child/launch_wire.h"
 
+#include "checker/emu/emulator.h"
+
 namespace tilecamp::child {
 namespace {
 
@@ -68,6 +70,10 @@ void write_launch_request(MessageWriter& out, const LaunchRequest& request, uint
   write_dim3(out, request.config.block);
   out.u32(request.config.dynamic_shared_bytes).u64(request.config.warp_instruction_budget).u64(request.config.instruction_budget);
   out.u32(time_limit_ms);
+  // The host threads the emulator may use, as this process chose them: the sandboxed child sees
+  // neither this process's environment nor how many jobs share the cores.
+  out.u32(request.config.host_threads != 0 ? request.config.host_threads : emu::default_host_threads());
+  out.u32(request.config.cooperative ? 1 : 0);
   out.u32(static_cast<uint32_t>(request.config.sample_blocks.size()));
   for (const Dim3& block : request.config.sample_blocks) write_dim3(out, block);
   out.u32(request.config.sample_uniform_after);
@@ -95,6 +101,9 @@ Expected<LaunchRequest> read_launch_request(MessageReader& in) {
   TC_TRY_ASSIGN(request.config.warp_instruction_budget, in.u64());
   TC_TRY_ASSIGN(request.config.instruction_budget, in.u64());
   TC_TRY_ASSIGN(request.config.time_limit_ms, in.u32());
+  TC_TRY_ASSIGN(request.config.host_threads, in.u32());
+  TC_TRY_ASSIGN(uint32_t cooperative, in.u32());
+  request.config.cooperative = cooperative != 0;
   TC_TRY_ASSIGN(uint32_t sampled, in.u32());
   for (uint32_t i = 0; i < sampled; ++i) {
     TC_TRY_ASSIGN(Dim3 block, read_dim3(in));
@@ -152,7 +161,7 @@ void write_launch_result(MessageWriter& out, const LaunchResult& result) {
     out.u32(static_cast<uint32_t>(diagnostic.severity)).text(diagnostic.kind).text(diagnostic.file)
         .u64(static_cast<uint64_t>(diagnostic.line)).text(diagnostic.message);
   }
-  out.u32(result.completed ? 1 : 0).text(result.output).u32(result.shared_bytes_per_block);
+  out.u32(result.completed ? 1 : 0).text(result.output).u32(result.shared_bytes_per_block).u32(result.host_threads);
   out.u32(static_cast<uint32_t>(result.block_counters.size()));
   for (const Counters& counters : result.block_counters) write_counters(out, counters);
 }
@@ -182,6 +191,7 @@ Expected<LaunchResult> read_launch_result(MessageReader& in) {
   result.completed = completed != 0;
   TC_TRY_ASSIGN(result.output, in.text());
   TC_TRY_ASSIGN(result.shared_bytes_per_block, in.u32());
+  TC_TRY_ASSIGN(result.host_threads, in.u32());
   TC_TRY_ASSIGN(uint32_t blocks, in.u32());
   for (uint32_t i = 0; i < blocks; ++i) {
     TC_TRY_ASSIGN(Counters counters, read_counters(in));

@@ -34,15 +34,14 @@ DeviceBuffer* DeviceMemory::find(uint64_t address, uint64_t size) {
     return address >= buffer.address && address + size <= buffer.address + buffer.size() &&
            address + size >= address;
   };
-  if (m_last_hit < m_buffers.size() && contains(m_buffers[m_last_hit])) {
-    return &m_buffers[m_last_hit];
-  }
+  const size_t last_hit = m_last_hit.load(std::memory_order_relaxed);
+  if (last_hit < m_buffers.size() && contains(m_buffers[last_hit])) return &m_buffers[last_hit];
   auto it = std::upper_bound(m_buffers.begin(), m_buffers.end(), address,
                              [](uint64_t a, const DeviceBuffer& b) { return a < b.address; });
   if (it == m_buffers.begin()) return nullptr;
   --it;
   if (!contains(*it)) return nullptr;
-  m_last_hit = static_cast<size_t>(it - m_buffers.begin());
+  m_last_hit.store(static_cast<size_t>(it - m_buffers.begin()), std::memory_order_relaxed);
   return &*it;
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <atomic>
 #include <cstdlib>
 #include <memory>
 #include <string>
@@ -49,7 +50,9 @@ class DeviceMemory {
  private:
   std::vector<DeviceBuffer> m_buffers;  // ascending addresses
   uint64_t m_next_address = k_global_base;
-  size_t m_last_hit = 0;
+  // The buffer the last lookup found: a relaxed atomic, as host threads running blocks of one
+  // launch look up at once (each lookup still checks the buffer holds the address).
+  std::atomic<size_t> m_last_hit = 0;
 };
 
 }  // namespace tilecamp::emu

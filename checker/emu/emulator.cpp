@@ -1,5 +1,7 @@
 #include "checker/emu/emulator.h"
 
+#include <algorithm>
+
 #include "checker/emu/kernel_run.h"
 
 namespace tilecamp::emu {
@@ -19,6 +21,36 @@ Emulator::Emulator(const ptx::Module& module, DeviceMemory& memory) : m_module(m
     m_global_symbols[static_cast<int>(i)] = memory.allocate(symbol.name, std::move(contents));
     memory.buffers().back().constant = symbol.space == ptx::Space::Const;
   }
+}
+
+// A cooperative launch needs every block resident on the GPU at once, as the driver checks
+// (cudaErrorCooperativeLaunchTooLarge): on an H200, 132 SMs of 64 warps, 32 blocks and 228 KiB of
+// shared memory each, of which every block also takes 1 KiB the driver reserves. (Registers may
+// allow fewer: the emulator does not know how many the kernel needs.) Then the grid workspace,
+// its barrier counter at zero.
+Status Emulator::prepare_cooperative(const ptx::Function& function, const LaunchConfig& config) {
+  constexpr uint64_t k_sms = 132, k_warps_per_sm = 64, k_blocks_per_sm = 32;
+  constexpr uint64_t k_shared_per_sm = 228 * 1024, k_reserved_per_block = 1024;
+  const uint64_t warps = (config.block.count() + 31) / 32;
+  const uint64_t shared = function.static_shared_bytes + config.dynamic_shared_bytes + function.reserved_shared_bytes +
+                          k_reserved_per_block;
+  const uint64_t per_sm = std::min({k_blocks_per_sm, k_warps_per_sm / warps, k_shared_per_sm / shared});
+  if (config.grid.count() > per_sm * k_sms) {
+    return make_error("a cooperative launch keeps every block of its grid resident at once, and an H200 holds at most " +
+                      std::to_string(per_sm * k_sms) + " blocks like these (" + std::to_string(per_sm) +
+                      " on each of its 132 SMs, for their threads and shared memory); this grid has " +
+                      std::to_string(config.grid.count()) +
+                      " (a GPU refuses it: cudaErrorCooperativeLaunchTooLarge). Size the grid from the GPU "
+                      "(cudaOccupancyMaxActiveBlocksPerMultiprocessor x SMs) and loop over the work");
+  }
+  std::vector<uint8_t> workspace(16, 0);
+  workspace[0] = 16;  // its size, as the driver's says
+  if (m_grid_workspace == 0) {
+    m_grid_workspace = m_memory.allocate("the grid workspace of a cooperative launch", workspace);
+  } else {
+    m_memory.find(m_grid_workspace, 16)->bytes = workspace;
+  }
+  return ok();
 }
 
 uint64_t Emulator::symbol_address(int symbol) const {
@@ -63,6 +95,10 @@ Expected<LaunchResult> Emulator::launch(const std::string& kernel, const LaunchC
                       " bytes of local memory per thread (its local arrays); a thread may have at most " +
                       std::to_string(k_max_local_bytes) + ": keep large arrays in global memory");
   }
+  if (config.cooperative && !config.sample_blocks.empty()) {
+    return make_error("a cooperative launch runs every block of its grid (they wait for each other): it cannot be sampled");
+  }
+  if (config.cooperative) TC_TRY(prepare_cooperative(*function, config));
   std::vector<uint8_t> buffer(function->parameter_bytes, 0);
   for (size_t i = 0; i < parameters.size(); ++i) {
     const ptx::Parameter& parameter = function->parameters[i];
@@ -73,8 +109,9 @@ Expected<LaunchResult> Emulator::launch(const std::string& kernel, const LaunchC
     }
     std::copy(parameters[i].begin(), parameters[i].end(), buffer.begin() + parameter.offset);
   }
-  KernelRun run(*this, *function, config, std::move(buffer), m_memory);
-  return run.run();
+  KernelRun first(*this, *function, config, buffer, m_memory);
+  return run_split(first, config, m_memory,
+                   [&] { return std::make_unique<KernelRun>(*this, *function, config, buffer, m_memory); });
 }
 
 }  // namespace tilecamp::emu

@@ -20,6 +20,12 @@
 
 namespace tilecamp::emu {
 
+// Host threads a launch's blocks may run on when its LaunchConfig names none: the cores this
+// process may use (or $TILECAMP_EMULATOR_THREADS), at most 16. Grading several exercises at once
+// sets it lower, so that the jobs share the cores rather than fight over them.
+unsigned default_host_threads();
+void set_default_host_threads(unsigned threads);
+
 class Emulator {
  public:
   // Allocates the module's `__device__` and `__constant__` variables in `memory`.
@@ -33,11 +39,16 @@ class Emulator {
 
   const ptx::Module& module() const { return m_module; }
   uint64_t symbol_address(int symbol) const;
+  // The workspace a cooperative launch's grid barrier counts in (0 before the first one).
+  uint64_t grid_workspace() const { return m_grid_workspace; }
 
  private:
+  Status prepare_cooperative(const ptx::Function& function, const LaunchConfig& config);
+
   const ptx::Module& m_module;
   DeviceMemory& m_memory;
   std::map<int, uint64_t> m_global_symbols;  // module variable -> device address
+  uint64_t m_grid_workspace = 0;
 };
 
 }  // namespace tilecamp::emu

@@ -90,9 +90,12 @@ void KernelRun::barrier(Warp& warp, const Instruction& in, uint32_t lanes) {
     if (leaving != others) {
       // Whatever was said about threads leaving before this barrier is superseded: the barrier is
       // the problem, not the exit.
-      std::erase_if(m_diagnostics, [&](const Diagnostic& d) {
-        return d.kind == "early-exit-barrier" && d.line == in.location.line;
-      });
+      for (size_t i = m_diagnostics.size(); i-- > 0;) {
+        if (m_diagnostics[i].kind == "early-exit-barrier" && m_diagnostics[i].line == in.location.line) {
+          m_diagnostics.erase(m_diagnostics.begin() + static_cast<std::ptrdiff_t>(i));
+          m_once_keys.erase(m_once_keys.begin() + static_cast<std::ptrdiff_t>(i));
+        }
+      }
       fail(in, "deadlock",
            "deadlock: threads " + lane_list(lanes) + " of warp " + std::to_string(warp.index) + " in block " +
                block_name() + " wait at the barrier at " + where(pc) + "; threads " + lane_list(others & ~leaving) +
@@ -192,12 +195,14 @@ void KernelRun::warn_split_barrier(const std::vector<Warp*>& group) {
     places += std::string(places.empty() ? "" : ", ") + (std::popcount(warps) == 1 ? "warp " : "warps ") +
               lane_list(warps) + (std::popcount(warps) == 1 ? " waits" : " wait") + " at the barrier at " + where(at);
   }
+  const std::string once = "barrier:" + std::to_string(pc);
   warn(m_code[pc], "split-barrier",
        "in block " + block_name() + ", " + places +
            ". CUDA requires every thread of a block to reach the same __syncthreads(); these are all bar.sync 0, "
            "so a GPU counts their arrivals together and releases them as one barrier (an H200 does, and so does "
            "the emulator), but nothing in CUDA promises it and compute-sanitizer's synccheck reports it. Move "
-           "the barrier out of the branch");
+           "the barrier out of the branch",
+       once);
 }
 
 void KernelRun::warn_early_exit(const std::vector<Warp*>& group) {
@@ -210,6 +215,7 @@ void KernelRun::warn_early_exit(const std::vector<Warp*>& group) {
   if (m_block_exited + leaving == 0 || group.front()->barrier_expected != 0) return;
   if (std::find(m_warned_barriers.begin(), m_warned_barriers.end(), pc) != m_warned_barriers.end()) return;
   m_warned_barriers.push_back(pc);
+  const std::string once = "barrier:" + std::to_string(pc);
   warn(m_code[pc], "early-exit-barrier",
        std::to_string(m_block_exited + leaving) + " thread(s) of block " + block_name() +
            " exited (a return, or the end of the kernel) without reaching the barrier at " + where(pc) +
@@ -217,7 +223,8 @@ void KernelRun::warn_early_exit(const std::vector<Warp*>& group) {
            " wait at. PTX defines this: a barrier waits only for threads that have not exited, so it "
            "completes. The course flags it because threads that leave early skip their share of the block's "
            "work after it (a halo load, part of a tile), and a later full-warp __shfl_sync() with exited "
-           "lanes is undefined: keep every thread to the end and guard only the memory accesses");
+           "lanes is undefined: keep every thread to the end and guard only the memory accesses",
+       once);
 }
 
 void KernelRun::deliver_reduction(Warp& warp, const Instruction& in, const BarrierReduction& reduction) {

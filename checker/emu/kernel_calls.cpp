@@ -12,7 +12,6 @@ using ptx::Instruction;
 
 namespace {
 
-constexpr uint64_t k_max_printed_bytes = 1 << 20;
 constexpr size_t k_max_string_bytes = 4096;
 
 // One conversion of a printf format: "%-8.3lf" -> its text, the argument's size and kind.

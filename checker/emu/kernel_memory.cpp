@@ -32,6 +32,11 @@ uint64_t space_address(Space space, uint64_t generic) {
   return generic;
 }
 
+// A store or an atomic: for the footprint of a launch split over host threads.
+bool writes_memory(const Instruction& in) {
+  return in.opcode == ptx::Opcode::St || in.opcode == ptx::Opcode::Atom || in.opcode == ptx::Opcode::Red;
+}
+
 const char* access_name(const Instruction& in) { return in.opcode == ptx::Opcode::St ? "store" : "load"; }
 
 // [offset, offset + bytes) lies within [0, size). Written so that nothing wraps: an index of -1
@@ -53,6 +58,8 @@ bool KernelRun::resolve_access(Warp& warp, const Instruction& in, const Operand&
   // an address just below 2^64).
   uint64_t cached_first = 1, cached_last = 0;  // none yet
   uint8_t* cached_base = nullptr;
+  size_t cached_buffer = 0;
+  const bool writes = writes_memory(in);
   const bool shared_holds_one = m_shared.size() >= bytes;
   const uint64_t shared_last = shared_holds_one ? m_shared.size() - bytes : 0;
   // What is the same for every lane: the constant part of the address and the state space.
@@ -78,13 +85,16 @@ bool KernelRun::resolve_access(Warp& warp, const Instruction& in, const Operand&
     }
     if (space == Space::Global && address >= cached_first && address <= cached_last) {
       access.pointers[lane] = cached_base + (address - cached_first);
+      if (m_footprint) m_footprint->mark(cached_buffer, address - cached_first, bytes, writes);
     } else if (space == Space::Shared && shared_holds_one && address <= shared_last) {
       access.pointers[lane] = m_shared.data() + address;
     } else if (DeviceBuffer* buffer = space == Space::Global ? m_memory.find(address, bytes) : nullptr) {
       cached_first = buffer->address;
       cached_last = buffer->address + buffer->size() - bytes;  // find: the buffer holds the access
       cached_base = buffer->data();
+      cached_buffer = static_cast<size_t>(buffer - m_memory.buffers().data());
       access.pointers[lane] = cached_base + (address - cached_first);
+      if (m_footprint) m_footprint->mark(cached_buffer, address - cached_first, bytes, writes);
     } else {  // other spaces, and every miss: resolve checks the bounds and reports
       access.pointers[lane] = resolve(warp, in, space, address, bytes, lane);
       if (access.pointers[lane] == nullptr) return false;
@@ -219,7 +229,8 @@ void KernelRun::warn_uninitialized_reads() {
          where(read.pc) + " reads " + shared_element(read.address, read.element_bytes, "element") + " (" +
              thread_name(read.warp, read.lane) + " of block " + block_name() +
              ") before any thread of the block wrote it; shared memory starts with whatever the previous block "
-             "left there (the emulator fills it with 0xcd bytes: -431602080 as a float)");
+             "left there (the emulator fills it with 0xcd bytes: -431602080 as a float)",
+         "uninitialized:" + std::to_string(location.file) + ":" + std::to_string(location.line));
   }
   m_uninitialized_reads.clear();
 }
@@ -289,6 +300,10 @@ uint8_t* KernelRun::resolve(Warp& warp, const Instruction& in, Space space, uint
     case Space::Global: {
       DeviceBuffer* buffer = m_memory.find(address, bytes);
       if (buffer == nullptr) return out_of_bounds(m_memory.describe_miss(address, bytes));
+      if (m_footprint) {
+        m_footprint->mark(static_cast<size_t>(buffer - m_memory.buffers().data()), address - buffer->address, bytes,
+                          writes_memory(in));
+      }
       return buffer->data() + (address - buffer->address);
     }
     case Space::Const: {  // the constant bank holds the __constant__ variables, nothing else

@@ -14,7 +14,6 @@ using ptx::Opcode;
 
 namespace {
 
-constexpr size_t k_max_race_reports = 8;
 
 // One of the two accesses of a race, as a report names it.
 struct RaceSide {
@@ -231,11 +230,12 @@ void KernelRun::emit_race(const RaceReport& race) {
     return;
   }
   m_reported_races.push_back(key);
+  const std::string once = "race:" + std::to_string(key.first) + ":" + std::to_string(key.second);
   if (race.kind == "conflicting-write") {
     warn_or_error(m_code[race.pc], Severity::Error, "race",
                   thread_name(race.warp, race.lane) + " and " + thread_name(race.other_warp, race.other_lane) +
                       " of block " + block_name() + " write different values to " + shared_element(race.address) +
-                      " in the same store at " + where(race.pc) + ": which value remains is undefined");
+                      " in the same store at " + where(race.pc) + ": which value remains is undefined", once);
     return;
   }
   // The emulator runs a warp until it blocks, then the next, so which access it met first says
@@ -259,7 +259,7 @@ void KernelRun::emit_race(const RaceReport& race) {
                       " " + shared_element(race.address) + " at " + access.where +
                       " before then: a __syncthreads() orders when copies are issued, not when they arrive. Have "
                       "the copying threads wait for the group (cp.async.wait_group, __pipeline_wait_prior, a "
-                      "pipeline's consumer_wait), then __syncthreads(), before any thread touches those bytes");
+                      "pipeline's consumer_wait), then __syncthreads(), before any thread touches those bytes", once);
     return;
   }
   if (race.warp == race.other_warp) {
@@ -276,7 +276,7 @@ void KernelRun::emit_race(const RaceReport& race) {
         !sides && (second.pc <= first.pc || (first.line > 0 && second.line > 0 && second.line < first.line));
     warn_or_error(m_code[first.pc], severity, "race",
                   warp_race_message(first, second, shared_element(race.address), block_name(), race.same_value, sides,
-                                    later_trip));
+                                    later_trip), once);
     return;
   }
   const bool in_order = std::tie(ran_first.step, ran_first.pc) <= std::tie(ran_second.step, ran_second.pc);
@@ -284,7 +284,7 @@ void KernelRun::emit_race(const RaceReport& race) {
   const RaceSide& second = in_order ? ran_second : ran_first;
   warn_or_error(m_code[first.pc], severity, "race",
                 race_message(first, second, shared_element(race.address), block_name(), race.same_value,
-                             in_a_loop(first.pc) && in_a_loop(second.pc)));
+                             in_a_loop(first.pc) && in_a_loop(second.pc)), once);
 }
 
 }  // namespace tilecamp::emu

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <map>
 #include <tuple>
+#include <utility>
 
 #include "checker/emu/alu.h"
 
@@ -68,16 +69,26 @@ KernelRun::KernelRun(const Emulator& emulator, const ptx::Function& function,
       m_counters(function.instructions.size()) {}
 
 LaunchResult KernelRun::run() {
-  for (const Instruction& in : m_code) {  // refuse up front rather than run part of a kernel
-    if (in.opcode == Opcode::Unsupported) {
-      fail(in, "unsupported", "tilecamp's emulator does not support " + in.unsupported_reason +
-                                  " (in `" + in.text + "`)");
+  run_blocks(0, m_config.grid.count());
+  return finish();
+}
+
+void KernelRun::run_blocks(uint64_t first, uint64_t end, const std::atomic<bool>* stop) {
+  if (!std::exchange(m_prepared, true)) {
+    for (const Instruction& in : m_code) {  // refuse up front rather than run part of a kernel
+      if (in.opcode == Opcode::Unsupported) {
+        fail(in, "unsupported", "tilecamp's emulator does not support " + in.unsupported_reason +
+                                    " (in `" + in.text + "`)");
+      }
+      if (m_failed) return;
     }
-    if (m_failed) break;
+    m_shared_written.set_ignored(shared_bytes_not_named());
   }
-  m_shared_written.set_ignored(shared_bytes_not_named());
+  if (m_config.cooperative) {
+    run_cooperative();
+    return;
+  }
   const Dim3& grid = m_config.grid;
-  LaunchResult result;
   if (!m_config.sample_blocks.empty()) {
     Counters before;
     for (const Dim3& block : m_config.sample_blocks) {
@@ -86,24 +97,28 @@ LaunchResult KernelRun::run() {
       m_block_linear = (uint64_t{block.z} * grid.y + block.y) * grid.x + block.x;
       run_block();
       const Counters after = sum_of_counters();
-      result.block_counters.push_back(after - before);
+      m_sampled_block_counters.push_back(after - before);
       before = after;
-      const std::vector<Counters>& ran = result.block_counters;
+      const std::vector<Counters>& ran = m_sampled_block_counters;
       if (ran.size() == m_config.sample_uniform_after && ran.size() < m_config.sample_blocks.size() &&
           std::all_of(ran.begin(), ran.end(), [&](const Counters& c) { return c == ran.front(); })) {
         break;
       }
     }
+    return;
   }
-  for (uint32_t z = 0; z < grid.z && !m_failed && m_config.sample_blocks.empty(); ++z) {
-    for (uint32_t y = 0; y < grid.y && !m_failed; ++y) {
-      for (uint32_t x = 0; x < grid.x && !m_failed; ++x) {
-        m_block_index = {x, y, z};
-        run_block();
-        ++m_block_linear;
-      }
-    }
+  for (uint64_t linear = first; linear < end && !m_failed; ++linear) {
+    if (stop != nullptr && stop->load(std::memory_order_relaxed)) return;
+    m_block_linear = linear;
+    m_block_index = {static_cast<uint32_t>(linear % grid.x), static_cast<uint32_t>(linear / grid.x % grid.y),
+                     static_cast<uint32_t>(linear / (uint64_t{grid.x} * grid.y))};
+    run_block();
   }
+}
+
+LaunchResult KernelRun::finish() {
+  LaunchResult result;
+  result.block_counters = std::move(m_sampled_block_counters);
   result.completed = !m_failed;
   result.shared_bytes_per_block = m_function.static_shared_bytes + m_config.dynamic_shared_bytes;
   std::stable_sort(m_printed.begin(), m_printed.end(), [](const PrintedLine& a, const PrintedLine& b) {
@@ -131,6 +146,11 @@ Counters KernelRun::sum_of_counters() const {
 }
 
 void KernelRun::run_block() {
+  start_block();
+  step_block(false);
+}
+
+void KernelRun::start_block() {
   const Dim3& block = m_config.block;
   const uint32_t threads = static_cast<uint32_t>(block.count());
   const uint32_t warp_count = (threads + k_warp_size - 1) / k_warp_size;
@@ -146,12 +166,12 @@ void KernelRun::run_block() {
   m_local.assign(size_t{threads} * m_function.local_bytes, k_garbage_byte);
   m_block_exited = 0;
   m_reductions = {};
-  std::vector<Warp> warps(warp_count);
-  m_block_warps = &warps;
+  m_warps.assign(warp_count, Warp{});
+  m_block_warps = &m_warps;
   m_mbarriers.clear();
   m_arrivals.fill(0);
   for (uint32_t w = 0; w < warp_count; ++w) {
-    Warp& warp = warps[w];
+    Warp& warp = m_warps[w];
     warp.index = w;
     warp.registers = m_registers.data() + w * register_count * k_warp_size;
     for (int lane = 0; lane < k_warp_size; ++lane) {
@@ -165,26 +185,32 @@ void KernelRun::run_block() {
     }
     warp.stack.push_back({0, static_cast<uint32_t>(m_code.size()), warp.live_mask});
   }
+}
+
+bool KernelRun::step_block(bool suspend_when_waiting) {
+  std::vector<Warp>& warps = m_warps;
   while (!m_failed) {
     for (Warp& warp : warps) {
       if (warp.state == Warp::State::Running) run_warp(warp);
       if (m_failed) {
         flush_warp_races();
-        return;
+        return true;
       }
     }
     // A warp that yielded in a wait loop runs again, after the others have had their turn.
     if (std::any_of(warps.begin(), warps.end(), [](const Warp& w) { return w.state == Warp::State::Running; })) {
+      if (suspend_when_waiting) return false;
       continue;
     }
     if (std::none_of(warps.begin(), warps.end(),
                      [](const Warp& w) { return w.state == Warp::State::AtBarrier; })) {
       flush_warp_races();
       warn_uninitialized_reads();
-      return;  // every warp is done
+      return true;  // every warp is done
     }
     release_barrier(warps);
   }
+  return true;
 }
 
 void KernelRun::run_warp(Warp& warp) {
@@ -243,10 +269,10 @@ bool KernelRun::out_of_budget(const Warp& warp, uint32_t pc) {
 // A trap in a kernel that reads the driver's grid workspace (%envreg1/2) is cooperative groups'
 // grid.sync() finding no cooperative launch.
 std::string KernelRun::grid_sync_note() const {
-  if (!ptx::reads_special(m_code, {ptx::SpecialRegister::Envreg})) return "";
+  if (m_config.cooperative || !ptx::reads_special(m_code, {ptx::SpecialRegister::Envreg})) return "";
   return ". This kernel synchronizes its whole grid (cooperative groups' this_grid().sync()), which needs a "
-         "cooperative launch (cudaLaunchCooperativeKernel); without one the header traps, on a GPU too. The "
-         "emulator runs blocks one after another and has no cooperative launch yet";
+         "cooperative launch (cudaLaunchCooperativeKernel); without one the header traps, on a GPU too: run it "
+         "with --cooperative (tilecamp profile), or `cooperative = true` in the exercise's [launch]";
 }
 
 uint64_t KernelRun::reserved_shared_begin() const {
@@ -304,12 +330,14 @@ void KernelRun::execute(Warp& warp) {
       return;
     case Opcode::Ret:
     case Opcode::Exit:
+      m_progress += lanes != 0;
       exit_lanes(warp, lanes);
       if (!warp.stack.empty()) ++warp.stack.back().pc;  // lanes a guard kept go on
       return;
     case Opcode::Bar:
     case Opcode::BarRed:
       if (lanes != 0) {
+        ++m_progress;
         ++counters.barriers;
         warp.load_round_open = warp.round_ended_by_store = false;
         barrier(warp, in, lanes);
@@ -320,6 +348,7 @@ void KernelRun::execute(Warp& warp) {
     case Opcode::Membar:
       break;
     case Opcode::Call:
+      m_progress += lanes != 0;
       if (lanes != 0) call_extern(warp, in, lanes);
       break;
     case Opcode::Shfl: case Opcode::Vote: case Opcode::Match: case Opcode::Activemask: case Opcode::BarWarp:
@@ -328,10 +357,12 @@ void KernelRun::execute(Warp& warp) {
       break;
     case Opcode::Ld:
     case Opcode::St:
+      m_progress += in.opcode == Opcode::St && lanes != 0;
       if (lanes != 0) memory_access(warp, in, lanes);
       break;
     case Opcode::Atom:
     case Opcode::Red:
+      m_progress += lanes != 0;
       if (lanes != 0) atomic_access(warp, in, lanes);
       break;
     case Opcode::Prefetch:
@@ -340,10 +371,12 @@ void KernelRun::execute(Warp& warp) {
     case Opcode::CpAsync:
     case Opcode::CpAsyncCommit:
     case Opcode::CpAsyncWait:
+      m_progress += in.opcode == Opcode::CpAsync && lanes != 0;
       if (lanes != 0) execute_async_copy(warp, in, lanes);
       break;
     case Opcode::Mbarrier:
     case Opcode::CpAsyncMbarrierArrive:
+      m_progress += lanes != 0 && in.sub_op != ptx::SubOp::MbTryWait && in.sub_op != ptx::SubOp::MbTestWait;
       if (lanes != 0) execute_mbarrier(warp, in, lanes);
       break;
     case Opcode::Trap:
@@ -426,7 +459,11 @@ uint64_t KernelRun::special(const Warp& warp, const Operand& operand, int lane) 
     case SpecialRegister::Globaltimer: return modelled_nanoseconds(warp);
     case SpecialRegister::GlobaltimerLo: return modelled_nanoseconds(warp) & 0xffffffffu;
     case SpecialRegister::GlobaltimerHi: return modelled_nanoseconds(warp) >> 32;
-    case SpecialRegister::Envreg: return 0;  // no cooperative launch: a grid sync finds no workspace
+    case SpecialRegister::Envreg:  // the grid workspace's address, high half in 1, low in 2; 0 without one
+      if (!m_config.cooperative) return 0;
+      return operand.component == 1 ? m_emulator.grid_workspace() >> 32
+             : operand.component == 2 ? m_emulator.grid_workspace() & 0xffffffffu
+                                      : 0;
     case SpecialRegister::ReservedSmemBegin: return reserved_shared_begin();
     case SpecialRegister::ReservedSmemEnd: return reserved_shared_begin() + m_function.reserved_shared_bytes;
     case SpecialRegister::ReservedSmemCap: return m_function.reserved_shared_bytes;
@@ -469,13 +506,15 @@ void KernelRun::fail(const Instruction& in, std::string kind, std::string messag
   warn_or_error(in, Severity::Error, std::move(kind), std::move(message));
 }
 
-void KernelRun::warn_or_error(const Instruction& in, Severity severity, std::string kind, std::string message) {
+void KernelRun::warn_or_error(const Instruction& in, Severity severity, std::string kind, std::string message,
+                              std::string once_key) {
   const std::string& file = in.location.file < static_cast<int>(m_module.files.size()) ? m_module.files[in.location.file] : "";
   m_diagnostics.push_back({severity, std::move(kind), file, in.location.line, std::move(message)});
+  m_once_keys.push_back(std::move(once_key));
 }
 
-void KernelRun::warn(const Instruction& in, std::string kind, std::string message) {
-  warn_or_error(in, Severity::Warning, std::move(kind), std::move(message));
+void KernelRun::warn(const Instruction& in, std::string kind, std::string message, std::string once_key) {
+  warn_or_error(in, Severity::Warning, std::move(kind), std::move(message), std::move(once_key));
 }
 
 std::string KernelRun::thread_name(const Warp& warp, int lane) const {

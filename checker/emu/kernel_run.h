@@ -3,10 +3,13 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <bit>
 #include <chrono>
 #include <deque>
+#include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -110,17 +113,65 @@ struct Mbarrier {
   std::vector<PendingCopy> copies;  // landing when the phase completes
 };
 
+// The global memory one host thread's blocks read and wrote during a parallel launch, in 4-byte
+// words, one read and one write bitmap per buffer (kernel_launch.cpp). Two threads' blocks are
+// independent, and so may run at once with the result of running them in order, when neither
+// wrote a word the other read or wrote.
+class GlobalFootprint {
+ public:
+  explicit GlobalFootprint(const DeviceMemory& memory);
+  void mark(size_t buffer, uint64_t offset, uint32_t bytes, bool write) {
+    std::vector<uint64_t>& bits = write ? m_written[buffer] : m_read[buffer];
+    for (uint64_t word = offset / 4, last = (offset + bytes - 1) / 4; word <= last; ++word) {
+      bits[word / 64] |= uint64_t{1} << (word % 64);
+    }
+  }
+  // Some word one of `a` wrote, the other read or wrote.
+  static bool overlap(const GlobalFootprint& a, const GlobalFootprint& b);
+  // Puts back, from `snapshot` (every buffer's bytes as they were), each word this footprint wrote.
+  void restore_written(DeviceMemory& memory, const std::vector<std::vector<uint8_t>>& snapshot) const;
+
+ private:
+  std::vector<std::vector<uint64_t>> m_read, m_written;  // by buffer index
+};
+
 class KernelRun {
  public:
   KernelRun(const Emulator& emulator, const ptx::Function& function, const LaunchConfig& config,
             std::vector<uint8_t> parameter_buffer, DeviceMemory& memory);
-  LaunchResult run();
+  LaunchResult run();  // every block, one after another, then the result
   Counters sum_of_counters() const;
+
+  static constexpr uint64_t k_max_printed_bytes = 1 << 20;  // printf output a launch keeps
+
+  // For a launch split over host threads (kernel_launch.cpp): the blocks [first, end) in order
+  // (blockIdx.x fastest), stopping early once `stop` says so; then the result.
+  void run_blocks(uint64_t first, uint64_t end, const std::atomic<bool>* stop = nullptr);
+  LaunchResult finish();
+  void track_footprint(GlobalFootprint* footprint) { m_footprint = footprint; }
+  void set_instruction_budget(uint64_t budget) { m_budget_left = budget; }
+  uint64_t instructions_left() const { return m_budget_left; }
+  bool failed() const { return m_failed; }
+  uint64_t printed_bytes() const { return m_printed_bytes; }
+  // Takes in what a run of later blocks found, as if this run had gone on to run them: counters
+  // add up, printed lines join, and a diagnostic said once per launch (a race per pair of lines,
+  // a barrier warning per barrier...) stays with the earliest block that said it.
+  void absorb(KernelRun& later);
 
  private:
   // scheduling (kernel_run.cpp)
   void run_block();
+  void start_block();
+  // Runs the current block's warps; returns true when the block has finished (or the launch
+  // failed). With `suspend_when_waiting`, returns false instead once every warp still running
+  // waits in a loop (a cooperative launch's other blocks may be the ones to end the wait).
+  bool step_block(bool suspend_when_waiting);
   void run_warp(Warp& warp);
+  // A cooperative launch (kernel_cooperative.cpp): every block resident, run in turns.
+  void run_cooperative();
+  struct BlockState;
+  void swap_block(BlockState& state);
+  std::string cooperative_deadlock(const std::vector<BlockState>& states) const;
   void release_barrier(std::vector<Warp>& warps);
   void execute(Warp& warp);
   uint32_t guard_mask(const Warp& warp, const ptx::Instruction& in, uint32_t active) const;
@@ -204,7 +255,9 @@ class KernelRun {
 
   // reporting
   void fail(const ptx::Instruction& in, std::string kind, std::string message);
-  void warn(const ptx::Instruction& in, std::string kind, std::string message);
+  // `once_key`: a diagnostic the launch says once (the first block to find it says it); blocks run
+  // on other host threads are matched by it when their results are joined (absorb).
+  void warn(const ptx::Instruction& in, std::string kind, std::string message, std::string once_key = {});
   std::string thread_name(const Warp& warp, int lane) const;
   std::string thread_name(uint32_t warp, int lane) const;
   void report_race(const RaceReport& race);
@@ -213,10 +266,12 @@ class KernelRun {
   // __syncwarp() would only hide the first symptom. Called when the epoch ends.
   void flush_warp_races();
   void emit_race(const RaceReport& race);
+  static constexpr size_t k_max_race_reports = 8;  // pairs of lines a launch reports races on
   bool on_two_sides_of_a_branch(uint32_t a, uint32_t b) const;
   bool in_a_loop(uint32_t pc) const;
   // A diagnostic that does not stop the kernel (a race does not change what the emulator computes).
-  void warn_or_error(const ptx::Instruction& in, Severity severity, std::string kind, std::string message);
+  void warn_or_error(const ptx::Instruction& in, Severity severity, std::string kind, std::string message,
+                     std::string once_key = {});
   // "word 12 of `tile`": in 4-byte bank words by default, or in elements of another size.
   std::string shared_element(uint64_t address, uint32_t unit_bytes = 4, const char* unit = "word") const;
   std::string block_name() const;
@@ -253,6 +308,7 @@ class KernelRun {
   static constexpr uint8_t k_read_pending = 1, k_line_warned = 2;
   std::vector<uint8_t> m_warned_uninitialized;  // per instruction: 0, k_read_pending or k_line_warned
   BlockSectorSet m_block_sectors;
+  std::vector<Warp> m_warps;  // the block's
   std::vector<uint8_t> m_local;  // block threads x local_bytes
   std::vector<uint64_t> m_registers;
   uint64_t m_budget_left = 0;
@@ -260,6 +316,7 @@ class KernelRun {
   std::vector<Warp>* m_block_warps = nullptr;  // the block being run
   std::chrono::steady_clock::time_point m_time_limit_at;  // max() when the launch has no time limit
   bool m_failed = false;
+  bool m_prepared = false;  // the kernel checked for unsupported instructions, shared memory laid out
   std::vector<uint32_t> m_warned_barriers;
   std::array<BarrierReduction, 16> m_reductions{};
   std::array<uint32_t, 16> m_arrivals{};  // per barrier: threads that arrived with bar.arrive, not yet counted
@@ -278,6 +335,38 @@ class KernelRun {
 
   std::vector<Counters> m_counters;  // per instruction
   std::vector<Diagnostic> m_diagnostics;
+  std::vector<Counters> m_sampled_block_counters;  // with sample_blocks: each sampled block's
+  std::vector<std::string> m_once_keys;  // beside m_diagnostics: each one's once_key
+  GlobalFootprint* m_footprint = nullptr;  // set when other host threads run other blocks at once
+  // Instructions that change what other threads can see or do (stores, atomics, barrier
+  // arrivals, exits): a cooperative launch in which a round of every block adds none is stuck.
+  uint64_t m_progress = 0;
+
+  // One block's state while the other blocks of a cooperative launch take their turn: what
+  // swap_block exchanges with the KernelRun's own members.
+  struct BlockState {
+    Dim3 index;
+    uint64_t linear = 0;
+    uint32_t exited = 0;
+    bool started = false, done = false;
+    std::vector<uint8_t> shared;
+    SharedWriteMap shared_written;
+    std::vector<UninitializedRead> uninitialized_reads;
+    BlockSectorSet sectors;
+    std::vector<uint8_t> local;
+    std::vector<uint64_t> registers;
+    std::map<uint32_t, Mbarrier> mbarriers;
+    std::vector<Warp> warps;
+    std::array<BarrierReduction, 16> reductions{};
+    std::array<uint32_t, 16> arrivals{};
+    RaceDetector races;
+    std::vector<RaceReport> pending_warp_races;
+  };
 };
+
+// Runs the launch `first` was made for, its blocks split over host threads where that pays
+// (kernel_launch.cpp); `make_run` makes another KernelRun of the same launch.
+LaunchResult run_split(KernelRun& first, const LaunchConfig& config, DeviceMemory& memory,
+                       const std::function<std::unique_ptr<KernelRun>()>& make_run);
 
 }  // namespace tilecamp::emu

@@ -44,6 +44,7 @@ Expected<const Driver*> open_driver() {
   resolve(library, "cuMemsetD8_v2", driver.memset_d8, missing);
   resolve(library, "cuMemsetD32_v2", driver.memset_d32, missing);
   resolve(library, "cuLaunchKernel", driver.launch_kernel, missing);
+  resolve(library, "cuLaunchCooperativeKernel", driver.launch_cooperative_kernel, missing);
   resolve(library, "cuEventCreate", driver.event_create, missing);
   resolve(library, "cuEventRecord", driver.event_record, missing);
   resolve(library, "cuEventSynchronize", driver.event_synchronize, missing);

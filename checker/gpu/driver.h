@@ -34,6 +34,7 @@ struct Driver {
   decltype(&::cuMemsetD8_v2) memset_d8 = nullptr;
   decltype(&::cuMemsetD32_v2) memset_d32 = nullptr;
   decltype(&::cuLaunchKernel) launch_kernel = nullptr;
+  decltype(&::cuLaunchCooperativeKernel) launch_cooperative_kernel = nullptr;
   decltype(&::cuEventCreate) event_create = nullptr;
   decltype(&::cuEventRecord) event_record = nullptr;
   decltype(&::cuEventSynchronize) event_synchronize = nullptr;

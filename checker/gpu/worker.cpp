@@ -208,6 +208,10 @@ class Worker {
     auto start_kernel = [&] {
       const Dim3& grid = launch.config.grid;
       const Dim3& block = launch.config.block;
+      if (launch.config.cooperative) {  // every block resident: the driver refuses a grid too large for that
+        return m_driver->launch_cooperative_kernel(function, grid.x, grid.y, grid.z, block.x, block.y, block.z, shared,
+                                                   nullptr, parameters.data());
+      }
       return m_driver->launch_kernel(function, grid.x, grid.y, grid.z, block.x, block.y, block.z, shared, nullptr,
                                      parameters.data(), nullptr);
     };

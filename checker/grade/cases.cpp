@@ -283,6 +283,7 @@ Expected<LaunchConfig> launch_config(const LaunchSpec& launch, const Bindings& n
   LaunchConfig config;
   config.block = {static_cast<uint32_t>(block[0]), static_cast<uint32_t>(block[1]), static_cast<uint32_t>(block[2])};
   config.grid = {static_cast<uint32_t>(grid[0]), static_cast<uint32_t>(grid[1]), static_cast<uint32_t>(grid[2])};
+  config.cooperative = launch.cooperative;
   if (!launch.shared_bytes.empty()) {
     TC_TRY_ASSIGN(int64_t shared, evaluate(launch.shared_bytes, names));
     if (shared < 0 || shared > 227 * 1024) {

@@ -40,6 +40,14 @@ class FieldReader : public TomlFields {
     return ok();
   }
 
+  Status boolean(const toml::table& table, const std::string& prefix, const std::string& key, bool& out) const {
+    const toml::node* node = table.get(key);
+    if (node == nullptr) return ok();
+    if (!node->is_boolean()) return error(prefix + key, "true or false");
+    out = node->value<bool>().value_or(false);
+    return ok();
+  }
+
   Status strings(const toml::table& table, const std::string& prefix, const std::string& key, bool required,
                  std::vector<std::string>& out) const {
     const toml::node* node = table.get(key);
@@ -97,7 +105,8 @@ class FieldReader : public TomlFields {
   }
 
   Status launch(const toml::table& table, const std::string& prefix, const Bindings& names, LaunchSpec& out) const {
-    TC_TRY(only_known(table, prefix, {"block", "grid", "shared_bytes", "file", "kernel", "builtin", "radius"}));
+    TC_TRY(only_known(table, prefix, {"block", "grid", "shared_bytes", "cooperative", "file", "kernel", "builtin", "radius"}));
+    TC_TRY(boolean(table, prefix, "cooperative", out.cooperative));
     TC_TRY(strings(table, prefix, "block", true, out.block));
     TC_TRY(strings(table, prefix, "grid", true, out.grid));
     if (out.block.size() > 3) return error(prefix + "block", "1 to 3 expressions");

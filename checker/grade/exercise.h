@@ -37,6 +37,7 @@ struct LaunchSpec {
   std::vector<std::string> block;  // 1 to 3 expressions
   std::vector<std::string> grid;
   std::string shared_bytes;        // dynamic shared memory, optional
+  bool cooperative = false;        // a cooperative launch: every block resident (grid-wide sync)
 };
 
 // A kernel other than the learner's, in a file of the exercise folder.

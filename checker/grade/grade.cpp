@@ -396,8 +396,10 @@ class Grader {
   static Expected<Modelled> sampled_time(Backend& backend, const std::string& entry, const LaunchConfig& shape,
                                          const CaseData& data, const model::GpuSpec& gpu) {
     LaunchRequest request{entry, shape, data.buffers, data.arguments, {}, {}};
-    request.config.sample_blocks = model::sample_blocks(shape.grid);
-    request.config.sample_uniform_after = model::k_uniform_after;
+    if (!shape.cooperative) {  // a cooperative grid's blocks wait for each other: all of them run
+      request.config.sample_blocks = model::sample_blocks(shape.grid);
+      request.config.sample_uniform_after = model::k_uniform_after;
+    }
     TC_TRY_ASSIGN(LaunchOutcome outcome, backend.launch(request));
     for (const Diagnostic& diagnostic : outcome.profile.diagnostics) {
       if (diagnostic.severity == Severity::Error) {
@@ -406,7 +408,9 @@ class Grader {
     }
     double footprint = 0;
     for (const BufferData& buffer : data.buffers) footprint += static_cast<double>(buffer.zero_bytes);
-    const Counters totals = model::extrapolate(shape.grid, request.config.sample_blocks, outcome.profile.block_counters);
+    const Counters totals = shape.cooperative ? outcome.profile.totals
+                                              : model::extrapolate(shape.grid, request.config.sample_blocks,
+                                                                   outcome.profile.block_counters);
     return Modelled{model::model_cost(gpu, {totals, shape.grid, shape.block, footprint}).total_s, ""};
   }
 

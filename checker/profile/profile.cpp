@@ -88,6 +88,7 @@ Expected<ProfileReport> profile_kernel(Compiler& compiler, Backend& backend, con
   launch.config.dynamic_shared_bytes = request.dynamic_shared_bytes;
   launch.config.observer = request.observer;
   launch.config.warp_instruction_budget = request.warp_instruction_budget;
+  launch.config.cooperative = request.cooperative;
   if (request.sample) {
     launch.config.sample_blocks = model::sample_blocks(request.grid);
     launch.config.sample_uniform_after = model::k_uniform_after;

@@ -30,6 +30,7 @@ struct ProfileRequest {
   bool sample = false;
   // --max-warp-instructions: past it a warp is stopped as a runaway (LaunchConfig's default).
   uint64_t warp_instruction_budget = LaunchConfig{}.warp_instruction_budget;
+  bool cooperative = false;  // --cooperative: every block resident, as cudaLaunchCooperativeKernel
 };
 
 // A buffer argument after the run: for `--dump`.

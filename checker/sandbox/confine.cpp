@@ -9,9 +9,12 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstring>
+
+#include "checker/emu/emulator.h"
 
 namespace tilecamp::sandbox {
 namespace {
@@ -161,7 +164,8 @@ Mechanisms available_mechanisms() {
 Status apply_limits(const Limits& limits) {
   const rlim_t memory = static_cast<rlim_t>(limits.memory_bytes);
   // CPU time: the wall-clock deadline stops a check first; this ends a child whose parent is gone.
-  const rlim_t cpu = static_cast<rlim_t>(std::ceil(limits.seconds)) + 2;
+  // The emulator runs a launch's blocks on every core it may use: as many seconds for each.
+  const rlim_t cpu = static_cast<rlim_t>(std::ceil(limits.seconds)) * emu::default_host_threads() + 2;
   const struct {
     int resource;
     rlim_t soft, hard;
@@ -174,7 +178,10 @@ Status apply_limits(const Limits& limits) {
       {RLIMIT_NOFILE, 256, 256, "open files"},
   };
   for (const auto& setting : settings) {
-    const rlimit limit{setting.soft, setting.hard};
+    // Never above a limit this process already has (a class grade's job sets its own CPU time).
+    rlimit current{RLIM_INFINITY, RLIM_INFINITY};
+    ::getrlimit(setting.resource, &current);
+    const rlimit limit{std::min(setting.soft, current.rlim_max), std::min(setting.hard, current.rlim_max)};
     if (::setrlimit(setting.resource, &limit) != 0) return make_error(system_error(std::string("limiting the ") + setting.name));
   }
   return ok();

@@ -9,6 +9,7 @@
 #include <cstdlib>
 
 #include "checker/child/launch_wire.h"
+#include "checker/emu/emulator.h"
 #include "checker/sandbox/sandbox_worker.h"
 #include "checker/sandbox/worst_access_wire.h"
 
@@ -222,7 +223,7 @@ std::string Sandbox::option_hint(const std::string& option) const {
 LimitFinding Sandbox::finding_after(const std::string& doing) const {
   const child::WorkerEnd& end = m_worker.last_end();
   const int signal = WIFSIGNALED(end.status) ? WTERMSIG(end.status) : 0;
-  const double cpu_limit = std::ceil(m_options.limits.seconds) + 2;
+  const double cpu_limit = std::ceil(m_options.limits.seconds) * emu::default_host_threads() + 2;  // as confine.cpp
   if (end.timed_out || signal == SIGXCPU || (signal == SIGKILL && end.cpu_seconds >= cpu_limit)) {
     return {"time-limit", doing + " took longer than the " + seconds_text(m_options.limits.seconds) +
                               " s a check may take, and was stopped: a loop that never ends, or far too much work?" +

@@ -10,6 +10,7 @@
 #include <mutex>
 #include <thread>
 
+#include "checker/emu/emulator.h"
 #include "checker/gpu/gpu_backend.h"
 #include "checker/report/verdict_report.h"
 #include "runner/backend_choice.h"
@@ -96,6 +97,7 @@ int run_check_all(const CheckAllOptions& options) {
   const unsigned wanted = may_use_gpu ? 1u : options.jobs ? options.jobs : std::thread::hardware_concurrency();
   const unsigned jobs = std::max(1u, std::min<unsigned>(wanted, static_cast<unsigned>(total)));
   std::vector<std::thread> workers;
+  emu::set_default_host_threads(std::max(1u, emu::default_host_threads() / jobs));  // jobs share the cores
   for (unsigned j = 1; j < jobs; ++j) workers.emplace_back(work);
   work();
   for (std::thread& worker : workers) worker.join();

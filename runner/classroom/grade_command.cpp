@@ -20,6 +20,7 @@
 #include "runner/grading.h"
 #include "runner/classroom/roster.h"
 #include "runner/classroom/roster_hidden.h"
+#include "checker/emu/emulator.h"
 #include "runner/classroom/roster_jobs.h"
 #include "runner/terminal.h"
 
@@ -177,6 +178,8 @@ class RosterRun {
     }
     const unsigned jobs = std::max(1u, std::min<unsigned>(job_count(), static_cast<unsigned>(std::max<size_t>(m_jobs.size(), 1))));
     std::vector<std::thread> workers;
+    // The jobs share the cores: each job's emulator gets its part of them.
+    m_limits.emulator_threads = std::max(1u, emu::default_host_threads() / jobs);
     for (unsigned j = 1; j < jobs; ++j) workers.emplace_back([this] { work(); });
     work();
     for (std::thread& worker : workers) worker.join();
@@ -203,7 +206,7 @@ class RosterRun {
       GradeJob grade_job{m_plan.course.root, id, submission_path(student, id), student.folder, m_plan.seed, m_plan.backend,
                          m_options.gpu, m_options.hidden.empty() ? fs::path() : fs::absolute(m_options.hidden)};
       grade::Verdict verdict =
-          run_grade_job(grade_job, m_options.limits, m_state.work_dir() / GradeState::work_file_name(student.id, id));
+          run_grade_job(grade_job, m_limits, m_state.work_dir() / GradeState::work_file_name(student.id, id));
       bool last = false;
       {
         std::lock_guard lock(m_mutex);
@@ -242,6 +245,7 @@ class RosterRun {
 
   const GradePlan& m_plan;
   const GradeCommandOptions& m_options;
+  JobLimits m_limits = m_options.limits;
   const GradeState& m_state;
   Roll& m_roll;
   const bool m_live;

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
+#include "checker/emu/emulator.h"
 #include "checker/report/verdict_record.h"
 #include "runner/grading.h"
 #include "runner/classroom/roster.h"
@@ -59,7 +60,7 @@ nlohmann::json job_json(const GradeJob& job, const JobLimits& limits) {
   return {{"course", job.course_root.string()}, {"exercise", job.exercise}, {"kernel", job.kernel.string()},
           {"seed", job.seed},                   {"backend", job.backend},   {"gpu", job.gpu},
           {"hidden", job.hidden.string()},      {"seconds", limits.seconds}, {"memory_mib", limits.memory_mib},
-          {"no_sandbox", limits.no_sandbox}};
+          {"no_sandbox", limits.no_sandbox}, {"emulator_threads", limits.emulator_threads}};
 }
 
 // The child, between fork and exec: its own process group (so that a GPU worker it starts is
@@ -72,7 +73,7 @@ nlohmann::json job_json(const GradeJob& job, const JobLimits& limits) {
   if (::chdir(empty_dir) != 0) ::_exit(127);
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (::getppid() != parent) ::_exit(127);
-  const rlim_t seconds = static_cast<rlim_t>(limits.seconds + k_job_margin_seconds);
+  const rlim_t seconds = static_cast<rlim_t>(limits.seconds + k_job_margin_seconds) * std::max(1u, limits.emulator_threads);
   const rlimit cpu{seconds + 1, seconds + 5};
   ::setrlimit(RLIMIT_CPU, &cpu);
   const rlimit no_core{0, 0};
@@ -190,7 +191,9 @@ grade::Verdict verdict_after(const std::string& exercise, const JobLimits& limit
   // outside tilecamp (the out-of-memory killer, an administrator): not the student's doing.
   const int signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
   const bool cpu_limit =
-      signal == SIGXCPU || (signal == SIGKILL && end.cpu_seconds >= limits.seconds + k_job_margin_seconds + 1);
+      signal == SIGXCPU ||
+      (signal == SIGKILL &&
+       end.cpu_seconds >= (limits.seconds + k_job_margin_seconds) * std::max(1u, limits.emulator_threads) + 1);
   if (end.timed_out || cpu_limit) {
     return limit_verdict(exercise, "time-limit",
                          fmt::format("grading it took longer than {} s and was stopped: a kernel that runs far too long?",
@@ -256,6 +259,8 @@ int run_grade_one(int argc, char** argv) {
   limits.seconds = json.value("seconds", limits.seconds);
   limits.memory_mib = json.value("memory_mib", limits.memory_mib);
   limits.no_sandbox = json.value("no_sandbox", false);
+  limits.emulator_threads = std::max(1u, json.value("emulator_threads", 1u));
+  emu::set_default_host_threads(limits.emulator_threads);
   grade::Verdict verdict;
   try {
     verdict = grade_in_this_process(job, limits);

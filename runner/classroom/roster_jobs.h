@@ -30,6 +30,9 @@ struct JobLimits {
   int seconds = 120;        // the sandbox's time for the submission; its grading process gets a margin more
   int memory_mib = 4096;    // the sandbox's address space, and the grading process's data (heap) size
   bool no_sandbox = false;  // --no-sandbox: limits only (unsafe)
+  // Host threads the emulator may use for the job (the cores the jobs share): its CPU time may
+  // run this many times its seconds.
+  unsigned emulator_threads = 1;
 };
 
 // Runs the job in a child process; `work_file` is where the child writes its verdict (it and

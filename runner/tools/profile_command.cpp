@@ -29,6 +29,7 @@ struct ProfileOptions {
   std::vector<std::string> variables;
   uint32_t shared_bytes = 0;
   uint64_t warp_instruction_budget = profile::ProfileRequest{}.warp_instruction_budget;
+  bool cooperative = false;
   std::string dump_directory;
   uint64_t seed = 1;
   std::string gpu = "h200";
@@ -107,7 +108,11 @@ int run_profile(const ProfileOptions& options) {
   request.dynamic_shared_bytes = options.shared_bytes;
   request.sample = options.sample;
   request.warp_instruction_budget = options.warp_instruction_budget;
+  request.cooperative = options.cooperative;
   if (options.sample && !options.dump_directory.empty()) return fail_usage("--dump: a --sample run's buffers are not kept");
+  if (options.sample && options.cooperative) {
+    return fail_usage("--cooperative: a cooperative launch runs every block of its grid; --sample runs a few");
+  }
   auto sandbox = open_sandbox(options.sandbox, false);
   if (!sandbox) return fail_usage(sandbox.error());
   auto choice = choose_backend(options.backend, **sandbox);
@@ -186,6 +191,9 @@ std::function<int()> setup_profile_command(CommandLine& app) {
                  "stop a warp as a runaway after this many instructions (default 5000000: a loop that never ends "
                  "is caught in about a second)")
       .range(int64_t{1}, int64_t{1'000'000'000'000});
+  command.flag("--cooperative", options->cooperative,
+               "a cooperative launch (cudaLaunchCooperativeKernel): every block resident at once, so that the grid "
+               "may synchronize (cooperative groups' this_grid().sync()); the grid must fit on the GPU");
   command.option("--shared", options->shared_bytes, "dynamic shared memory per block, in bytes (extern __shared__)");
   command.option("--dump", options->dump_directory,
                       "after the run, write each buffer argument to DIR/argN.bin (N from 0, raw little-endian)");

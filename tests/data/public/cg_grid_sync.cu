@@ -1,7 +1,8 @@
 // pattern: two-phase reduction across the whole grid with cg::this_grid().sync() between the phases; needs a cooperative launch (cuda-samples reductionMultiBlockCG, conjugateGradientMultiBlockCG)
 // issue-18 item: 1, 2, 3
-// run: tilecamp profile tests/data/public/cg_grid_sync.cu --kernel gridSum --grid 4 --block 64 --arg i32[256]=iota --arg i32[4]=zeros --arg i32[1]=zeros
-// expect: (with a cooperative launch: the issue asks for `--cooperative` on profile) partial = {2016, 6112, 10208, 14304}, out[0] == 32640 (sum of 0..255); no diagnostic
+// run: tilecamp profile tests/data/public/cg_grid_sync.cu --kernel gridSum --grid 4 --block 64 --arg i32[256]=iota --arg i32[4]=zeros --arg i32[1]=zeros --cooperative
+// diagnostics: none
+// expect: partial = {2016, 6112, 10208, 14304}, out[0] == 32640 (sum of 0..255); no diagnostic
 #include <cooperative_groups.h>
 namespace cg = cooperative_groups;
 
