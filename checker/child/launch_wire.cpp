@@ -222,14 +222,18 @@ Expected<std::pair<SourceFile, CompileOptions>> read_compile_request(MessageRead
 }
 
 void write_compile_result(MessageWriter& out, const CompileResult& result) {
-  out.u32(result.ok ? 1 : 0).text(result.ptx).text(result.log);
-  out.u32(static_cast<uint32_t>(result.diagnostics.size()));
-  for (const CompileDiagnostic& d : result.diagnostics) {
-    out.text(d.file).u64(static_cast<uint64_t>(d.line)).u64(static_cast<uint64_t>(d.column)).text(d.severity)
-        .text(d.message).text(d.source_line);
+  // Every field by name: one added to CompileResult or CompileDiagnostic stops this from compiling
+  // until it is written here too (or, like `kind`, is said not to travel).
+  const auto& [ok, ptx, log, diagnostics, lowered_names] = result;
+  out.u32(ok ? 1 : 0).text(ptx).text(log);
+  out.u32(static_cast<uint32_t>(diagnostics.size()));
+  for (const CompileDiagnostic& d : diagnostics) {
+    [[maybe_unused]] const auto& [file, line, column, severity, message, source_line, kind] = d;
+    out.text(file).u64(static_cast<uint64_t>(line)).u64(static_cast<uint64_t>(column)).text(severity)
+        .text(message).text(source_line);
   }
-  out.u32(static_cast<uint32_t>(result.lowered_names.size()));
-  for (const auto& [expression, lowered] : result.lowered_names) out.text(expression).text(lowered);
+  out.u32(static_cast<uint32_t>(lowered_names.size()));
+  for (const auto& [expression, lowered] : lowered_names) out.text(expression).text(lowered);
 }
 
 Expected<CompileResult> read_compile_result(MessageReader& in) {

@@ -19,6 +19,8 @@ Expected<LaunchResult> read_launch_result(MessageReader& in);
 void write_compile_request(MessageWriter& out, const SourceFile& source, const CompileOptions& options);
 Expected<std::pair<SourceFile, CompileOptions>> read_compile_request(MessageReader& in);
 
+// Every field but a diagnostic's `kind`, which the parent alone sets (a limit's finding, sandbox.h):
+// the PTX cache (compile_cache.h) keeps results this way too, never one with a kind.
 void write_compile_result(MessageWriter& out, const CompileResult& result);
 Expected<CompileResult> read_compile_result(MessageReader& in);
 

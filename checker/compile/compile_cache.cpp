@@ -3,11 +3,10 @@
 #include <nvrtc.h>
 #include <sys/stat.h>
 
-#include <climits>
 #include <cstdlib>
 #include <string_view>
 
-#include "checker/child/wire.h"
+#include "checker/child/launch_wire.h"
 #include "checker/compile/nvrtc_compiler.h"
 
 namespace tilecamp {
@@ -15,7 +14,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Bumped when the key's fields or the entry's layout change, so that old entries are never read.
+// Bumped when the key's fields or the entry's layout change, so that old entries are never read
+// (a change of write_compile_result changes tilecamp's build, which every key holds, as well).
 constexpr std::string_view k_key_domain = "tilecamp PTX cache key, format 1";
 constexpr std::string_view k_entry_magic = "tilecamp PTX cache entry";
 constexpr uint32_t k_entry_format = 1;
@@ -77,61 +77,13 @@ bool cut_off_by_a_limit(const CompileResult& result) {
 
 std::string digest_bytes(const Sha256Digest& digest) { return std::string(digest.begin(), digest.end()); }
 
-// magic, format, key, the result's fields; then the SHA-256 of all of it.
+// magic, format, key, the result (as the sandbox sends it: every field but a diagnostic's kind,
+// which a kept result never has); then the SHA-256 of all of it.
 std::string encode_entry(const Sha256Digest& key, const CompileResult& result) {
-  // Every field by name: a field added to CompileResult or CompileDiagnostic stops this from
-  // compiling until the entry keeps it too (and k_entry_format is bumped).
-  const auto& [ok, ptx, log, diagnostics, lowered_names] = result;
   child::MessageWriter out;
   out.text(std::string(k_entry_magic)).u32(k_entry_format).text(digest_bytes(key));
-  out.u32(ok ? 1 : 0).text(ptx).text(log).u32(static_cast<uint32_t>(diagnostics.size()));
-  for (const CompileDiagnostic& diagnostic : diagnostics) {
-    const auto& [file, line, column, severity, message, source_line, kind] = diagnostic;
-    out.text(file).u64(static_cast<uint64_t>(line)).u64(static_cast<uint64_t>(column)).text(severity).text(message);
-    out.text(source_line).text(kind);
-  }
-  out.u32(static_cast<uint32_t>(lowered_names.size()));
-  for (const auto& [expression, lowered] : lowered_names) out.text(expression).text(lowered);
+  child::write_compile_result(out, result);
   return out.data() + digest_bytes(sha256(out.data()));
-}
-
-Expected<int> read_line_number(child::MessageReader& in) {
-  TC_TRY_ASSIGN(uint64_t value, in.u64());
-  if (value > INT_MAX) return make_error("a line or column out of range");
-  return static_cast<int>(value);
-}
-
-Expected<CompileResult> read_entry_fields(child::MessageReader& in, const Sha256Digest& key) {
-  TC_TRY_ASSIGN(std::string magic, in.text());
-  TC_TRY_ASSIGN(uint32_t format, in.u32());
-  TC_TRY_ASSIGN(std::string stored_key, in.text());
-  if (magic != k_entry_magic || format != k_entry_format) return make_error("another format");
-  if (stored_key != digest_bytes(key)) return make_error("another request's entry");
-  CompileResult result;
-  TC_TRY_ASSIGN(uint32_t ok, in.u32());
-  result.ok = ok == 1;
-  TC_TRY_ASSIGN(result.ptx, in.text());
-  TC_TRY_ASSIGN(result.log, in.text());
-  TC_TRY_ASSIGN(uint32_t diagnostics, in.u32());
-  for (uint32_t i = 0; i < diagnostics; ++i) {
-    CompileDiagnostic diagnostic;
-    TC_TRY_ASSIGN(diagnostic.file, in.text());
-    TC_TRY_ASSIGN(diagnostic.line, read_line_number(in));
-    TC_TRY_ASSIGN(diagnostic.column, read_line_number(in));
-    TC_TRY_ASSIGN(diagnostic.severity, in.text());
-    TC_TRY_ASSIGN(diagnostic.message, in.text());
-    TC_TRY_ASSIGN(diagnostic.source_line, in.text());
-    TC_TRY_ASSIGN(diagnostic.kind, in.text());
-    result.diagnostics.push_back(std::move(diagnostic));
-  }
-  TC_TRY_ASSIGN(uint32_t names, in.u32());
-  for (uint32_t i = 0; i < names; ++i) {
-    TC_TRY_ASSIGN(std::string expression, in.text());
-    TC_TRY_ASSIGN(result.lowered_names[expression], in.text());
-  }
-  if (!in.at_end()) return make_error("bytes after the result");
-  if (cut_off_by_a_limit(result)) return make_error("a limit's finding, which is never kept");
-  return result;
 }
 
 // The result an entry holds, or nothing when it is not exactly what encode_entry wrote for `key`.
@@ -141,8 +93,13 @@ std::optional<CompileResult> decode_entry(const std::string& entry, const Sha256
   const std::string body = entry.substr(0, entry.size() - digest_size);
   if (digest_bytes(sha256(body)) != entry.substr(body.size())) return std::nullopt;
   child::MessageReader in(body);
-  auto result = read_entry_fields(in, key);
-  if (!result) return std::nullopt;
+  auto magic = in.text();
+  auto format = in.u32();
+  auto stored_key = in.text();
+  if (!magic || *magic != k_entry_magic || !format || *format != k_entry_format) return std::nullopt;
+  if (!stored_key || *stored_key != digest_bytes(key)) return std::nullopt;  // another request's entry
+  auto result = child::read_compile_result(in);
+  if (!result || !in.at_end()) return std::nullopt;
   return std::move(*result);
 }
 
