@@ -100,6 +100,13 @@ void KernelRun::atomic_access(Warp& warp, const Instruction& in, uint32_t lanes)
                         .is_atomic = true, .pc = static_cast<uint32_t>(&in - m_code.data()), .step = epoch_step(warp)};
     if (auto race = m_races.record(shared)) report_race(*race);
     m_shared_written.mark(access.addresses[1], access.lanes[1], bytes);
+    // Acquire, then release, through the word (a read-modify-write continues what it released).
+    using Semantics = ptx::Instruction::Semantics;
+    const uint64_t word = access.addresses[1][std::countr_zero(access.lanes[1])];
+    if (in.semantics == Semantics::Acquire || in.semantics == Semantics::AcqRel) m_races.acquire(warp.index, word);
+    if (in.semantics == Semantics::Release || in.semantics == Semantics::AcqRel) {
+      m_races.release(warp.index, epoch_step(warp), word, true);
+    }
   }
   for (int lane = 0; lane < k_warp_size; ++lane) {
     if (!(lanes >> lane & 1u)) continue;

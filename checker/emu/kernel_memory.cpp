@@ -181,11 +181,19 @@ void KernelRun::memory_access(Warp& warp, const Instruction& in, uint32_t lanes)
   }
   if (m_config.observer) observe_access(warp, in, access, bytes);
   if (access.lanes[1]) {
+    // A .relaxed, .acquire or .release access is atomic in the memory model: it races with plain
+    // accesses, not with atomics or other such accesses.
+    using Semantics = Instruction::Semantics;
+    const bool strong = in.semantics != Semantics::Weak;
     SharedAccess shared{.warp = warp.index, .lanes = access.lanes[1], .addresses = &access.addresses[1], .bytes = bytes,
-                        .is_write = is_store, .pc = static_cast<uint32_t>(&in - m_code.data()),
+                        .is_write = is_store, .is_atomic = strong, .pc = static_cast<uint32_t>(&in - m_code.data()),
                         .step = epoch_step(warp), .values_low = is_store ? &stored_low : nullptr,
                         .values_high = is_store ? &stored_high : nullptr};
     if (auto race = m_races.record(shared)) report_race(*race);
+    const uint64_t first = access.addresses[1][std::countr_zero(access.lanes[1])];
+    if (in.semantics == Semantics::Release) m_races.release(warp.index, epoch_step(warp), first, false);
+    if (in.semantics == Semantics::Acquire) m_races.acquire(warp.index, first);
+    if (is_store && !strong) for_each_lane(access.lanes[1], [&](int lane) { m_races.plain_store(access.addresses[1][lane]); });
     if (is_store) m_shared_written.mark(access.addresses[1], access.lanes[1], bytes);
     else check_shared_written(warp, in, access.addresses[1], access.lanes[1], bytes, element_bytes);
   }

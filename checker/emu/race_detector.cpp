@@ -67,6 +67,36 @@ void RaceDetector::warp_synced(uint32_t warp, uint32_t members, uint32_t step) {
   warp_syncs.syncs.emplace_back(step, members);
 }
 
+void RaceDetector::start_clocks() {
+  if (m_clock_epoch == m_epoch) return;
+  m_clock_epoch = m_epoch;
+  m_clocks = {};
+  m_released.clear();
+}
+
+void RaceDetector::release(uint32_t warp, uint32_t step, uint64_t address, bool continues) {
+  start_clocks();
+  Clock& released = m_released[address / k_word_bytes];
+  if (!continues) released = {};
+  Clock mine = m_clocks[warp % k_warp_size];
+  mine[warp % k_warp_size] = step;
+  for (size_t v = 0; v < released.size(); ++v) released[v] = std::max(released[v], mine[v]);
+}
+
+void RaceDetector::acquire(uint32_t warp, uint64_t address) {
+  if (m_clock_epoch != m_epoch) return;  // nothing released this epoch
+  auto it = m_released.find(address / k_word_bytes);
+  if (it == m_released.end()) return;
+  Clock& mine = m_clocks[warp % k_warp_size];
+  for (size_t v = 0; v < mine.size(); ++v) mine[v] = std::max(mine[v], it->second[v]);
+}
+
+bool RaceDetector::ordered_by_release(const Accessor& other, uint32_t warp) const {
+  if (m_clock_epoch != m_epoch) return false;
+  const uint32_t acquired = m_clocks[warp % k_warp_size][warp_of(other.thread()) % k_warp_size];
+  return acquired != 0 && acquired >= other.step;  // steps start at 1: 0 is nothing acquired
+}
+
 bool RaceDetector::synced_since(uint32_t warp, int lane, int other_lane, uint32_t step) const {
   if (warp >= m_warp_syncs.size() || m_warp_syncs[warp].epoch != m_epoch) return false;
   const uint32_t both = (1u << lane) | (1u << other_lane);
@@ -238,11 +268,15 @@ bool RaceDetector::lanes_overlap(const SharedAccess& access, std::array<int, k_w
                                                                   const Accessor& self, int lane, uint64_t address,
                                                                   uint32_t granule_bytes, Found& found) {
   // The earlier access of `kind` made by a warp other than this one, if any.
+  // One the warp acquired after it was released does not count (it may hide a later access of
+  // the same warp: only kernels that acquire and release can miss a race by that).
   auto other_warp = [&](const Kind& kind) -> const Accessor* {
     const std::array<Accessor, 2>& slots = kind.first;
     if (!slots[0].used()) return nullptr;
-    if (warp_of(slots[0].thread()) != access.warp) return &slots[0];
-    return slots[1].used() ? &slots[1] : nullptr;  // slots[1] is of another warp
+    const Accessor* other = warp_of(slots[0].thread()) != access.warp ? &slots[0]
+                            : slots[1].used()                         ? &slots[1]  // of another warp
+                                                                      : nullptr;
+    return other != nullptr && ordered_by_release(*other, access.warp) ? nullptr : other;
   };
   auto add_first = [&](Kind& kind) {
     std::array<Accessor, 2>& slots = kind.first;

@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "checker/emu/access_rules.h"
@@ -76,6 +77,18 @@ class RaceDetector {
   // atomic or a cp.async), or a lane wrote it racing with an earlier read by another lane of its
   // warp: a read of it by `warp` in that time races with the write (and was reported as a race).
   bool written_by_other_warp(uint64_t address, uint32_t warp) const;
+
+  // Acquire and release through one shared word (the memory model's synchronizes-with), as
+  // cooperative groups' tile barriers and hand-written flags use them: a warp that acquires what a
+  // release stored has everything the releasing warp did before it ordered before what it does
+  // next. Tracked per warp (a vector clock of steps), so any lane's acquire counts for its warp.
+  // `continues`: a read-modify-write, which adds to what the word released before (a release
+  // sequence) rather than replacing it. A plain store to the word ends what it released.
+  void release(uint32_t warp, uint32_t step, uint64_t address, bool continues);
+  void acquire(uint32_t warp, uint64_t address);
+  void plain_store(uint64_t address) {
+    if (!m_released.empty() && m_clock_epoch == m_epoch) m_released.erase(address / k_word_bytes);
+  }
 
  private:
   // One thread's access in the current epoch: its instruction and its thread (warp * k_warp_size +
@@ -136,6 +149,11 @@ class RaceDetector {
   static constexpr uint32_t k_nobody = UINT32_MAX;
   static constexpr uint32_t k_word_bytes = 4;
 
+  using Clock = std::array<uint32_t, k_warp_size>;  // per warp: the step of its last ordered access
+  // `other` happens before what `warp` does now, through an acquire of what it released.
+  bool ordered_by_release(const Accessor& other, uint32_t warp) const;
+  void start_clocks();
+
   void record_lane(const SharedAccess& access, const Accessor& self, int lane, bool repeat, Found& found);
   void check_repeated_read(Shadow& shadow, const Accessor& self, int lane, uint64_t address, Found& found);
   void check_and_record(Shadow& shadow, const SharedAccess& access, const Accessor& self, int lane,
@@ -171,6 +189,12 @@ class RaceDetector {
     uint32_t all_bytes;
   };
   std::vector<PendingWrite> m_pending_writes;
+  // Acquire and release this epoch: m_clocks[w][v] is the step of warp v up to which warp w has
+  // acquired v's accesses; m_released, what a word's releases carry. Both stale unless
+  // m_clock_epoch == m_epoch (the usual kernel never acquires and never looks at them).
+  uint32_t m_clock_epoch = 0;
+  std::array<Clock, k_warp_size> m_clocks{};
+  std::unordered_map<uint64_t, Clock> m_released;
   bool m_defer_writes = false;  // this store's lanes share bytes: its writes go to m_pending_writes
 };
 

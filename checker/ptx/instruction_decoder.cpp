@@ -215,6 +215,11 @@ bool apply_modifier(std::string_view m, Instruction& instruction, int& types_see
   if (m == "parity" && instruction.opcode == Opcode::Mbarrier) return instruction.parity = true, true;
   if (m == "noinc" && instruction.opcode == Opcode::CpAsyncMbarrierArrive) return instruction.sub_op = SubOp::NoInc, true;
   if (m == "volatile" || m == "relaxed" || m == "acquire" || m == "acq_rel") instruction.ordered = true;
+  using Semantics = Instruction::Semantics;
+  if (m == "relaxed") instruction.semantics = Semantics::Relaxed;
+  if (m == "acquire") instruction.semantics = Semantics::Acquire;
+  if (m == "release") instruction.semantics = Semantics::Release;
+  if (m == "acq_rel") instruction.semantics = Semantics::AcqRel;
   return is_ignorable_modifier(m);
 }
 

@@ -134,6 +134,10 @@ struct Instruction {
   // .volatile, .relaxed, .acquire or .acq_rel: an access another thread's write is meant to
   // reach, as in a loop that waits on a flag (the emulator lets other warps run there).
   bool ordered = false;
+  // The memory-model semantics of ld, st, atom and red (.relaxed, .acquire, .release, .acq_rel):
+  // what orders other threads' accesses through this one. Weak: plain or .volatile.
+  enum class Semantics : uint8_t { Weak, Relaxed, Acquire, Release, AcqRel };
+  Semantics semantics = Semantics::Weak;
   // Extended-precision arithmetic through the condition code's carry flag: add.cc, addc, sub.cc,
   // subc, mad.cc, madc (what double-precision sin and cos compile to).
   bool carry_in = false, carry_out = false;
