@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "checker/compile/nvrtc_compiler.h"
+#include "checker/emu/emulator.h"
 #include "checker/emu/emulator_backend.h"
 #include "checker/grade/grade.h"
 #include "checker/ptx/kernel_lookup.h"
@@ -19,8 +20,14 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
+// The repository: where it was built, or $TILECAMP_SOURCE_DIR (a build carried to another machine).
+std::string source_dir() {
+  const char* moved = std::getenv("TILECAMP_SOURCE_DIR");
+  return moved != nullptr && *moved != '\0' ? moved : TILECAMP_SOURCE_DIR;
+}
+
 std::string read_text(const std::string& path) {
-  std::ifstream in(TILECAMP_SOURCE_DIR "/" + path);
+  std::ifstream in(source_dir() + "/" + path);
   std::stringstream buffer;
   buffer << in.rdbuf();
   return buffer.str();
@@ -109,7 +116,7 @@ int run_case(emu::EmulatorBackend& backend, const Case& c, int repeats) {
 }
 
 int bench_check(Compiler& compiler, int repeats) {
-  auto exercise = grade::load_exercise(TILECAMP_SOURCE_DIR "/exercises/02-transpose-tiled");
+  auto exercise = grade::load_exercise(source_dir() + "/exercises/02-transpose-tiled");
   if (!exercise) return std::fprintf(stderr, "%s\n", exercise.error().c_str()), 1;
   SourceFile source{"kernel.cu", read_text("solutions/02-transpose-tiled/kernel.cu")};
   const double seconds = best_seconds(repeats, [&] {
@@ -130,7 +137,9 @@ int main(int argc, char** argv) {
   if (!compiled || !compiled->ok) return std::fprintf(stderr, "cannot compile bench/ncu/kernels.cu\n"), 1;
   emu::EmulatorBackend backend;
   if (!backend.load(compiled->ptx)) return std::fprintf(stderr, "cannot load the PTX\n"), 1;
-  std::printf("best of %d runs, one host thread; native = the same loop nest in scalar C++ (-O2)\n", repeats);
+  std::printf("best of %d runs, blocks on up to %u host threads ($TILECAMP_EMULATOR_THREADS); native = the same loop "
+              "nest in scalar C++ (-O2), one thread\n",
+              repeats, emu::default_host_threads());
   std::printf("%-16s %5s %13s %12s %8s %25s\n", "kernel", "n", "emulator", "native", "ratio", "throughput");
   const Case cases[] = {
       {"transposeNaive", 2048, {64, 64, 1}, {32, 32, 1}, 1},
