@@ -35,10 +35,17 @@ std::unique_ptr<CompileCache> cached_compiler(std::unique_ptr<Compiler> compiler
   return std::make_unique<CompileCache>(std::move(compiler), open_cache_folder(), compiler_identity(how));
 }
 
+std::string in_this_process() {
+  std::error_code error;
+  const std::filesystem::path folder = std::filesystem::current_path(error);
+  return "in-process, in " + (error ? std::string("an unknown folder") : folder.string());
+}
+
 std::unique_ptr<CompileCache> cached_compiler(sandbox::Sandbox& sandbox) {
   const sandbox::SandboxOptions& options = sandbox.options();
-  const std::string how = std::string("in the sandbox, ") + (options.confine ? "confined" : "unconfined (--no-sandbox)") +
-                          ", address space " + std::to_string(options.limits.memory_bytes) + " bytes";
+  const std::string how = std::string("in the sandbox, in ") + sandbox::k_sandbox_working_directory + ", " +
+                          (options.confine ? "confined" : "unconfined (--no-sandbox)") + ", address space " +
+                          std::to_string(options.limits.memory_bytes) + " bytes";
   return cached_compiler(sandbox.compiler(), how);
 }
 

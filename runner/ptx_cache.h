@@ -15,7 +15,10 @@ namespace tilecamp::runner {
 
 // The sandbox's compiler, cached: the cache is read and written here, in the parent.
 std::unique_ptr<CompileCache> cached_compiler(sandbox::Sandbox& sandbox);
-// Any compiler, cached; `how` says how it compiles (e.g. "in-process"), for the key.
+// Any compiler, cached; `how` says how and where it compiles (e.g. "in-process, in /home/me"), for
+// the key.
 std::unique_ptr<CompileCache> cached_compiler(std::unique_ptr<Compiler> compiler, const std::string& how);
+// "in-process, in FOLDER": this process's working folder.
+std::string in_this_process();
 
 }  // namespace tilecamp::runner

@@ -169,18 +169,6 @@ TEST_CASE("another compiler identity (NVRTC, the toolkit, tilecamp's build, the 
   CHECK(fixture.calls == 2);
 }
 
-TEST_CASE("a relative path's entry is another one in another working folder: NVRTC writes the folder into the PTX") {
-  CacheFixture fixture;
-  const fs::path before = fs::current_path();
-  const fs::path first = fixture.cache->entry_path(k_kernel, {});
-  fs::current_path(fixture.scratch.path());
-  const fs::path second = fixture.cache->entry_path(k_kernel, {});
-  const fs::path absolute = fixture.cache->entry_path({"/course/kernel.cu", k_kernel.text}, {});
-  fs::current_path(before);
-  CHECK(first != second);
-  CHECK(absolute == fixture.cache->entry_path({"/course/kernel.cu", k_kernel.text}, {}));
-}
-
 TEST_CASE("a result a limit cut off (time-limit, memory-limit...) is never kept") {
   CacheFixture fixture;
   fixture.compiler->limit_kind = "time-limit";

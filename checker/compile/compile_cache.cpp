@@ -50,14 +50,6 @@ class KeyHasher {
   Sha256 m_hash;
 };
 
-// NVRTC writes a relative path into the PTX's .file line behind the compiling process's folder.
-std::string folder_for(const std::string& path) {
-  if (fs::path(path).is_absolute()) return "";
-  std::error_code error;
-  const fs::path folder = fs::current_path(error);
-  return error ? "unknown" : folder.string();
-}
-
 // __DATE__, __TIME__ and __TIMESTAMP__ make each compile's PTX another (the clock is an input the
 // key cannot hold): such a file is compiled every time, as ccache does.
 bool reads_the_clock(const SourceFile& source, const CompileOptions& options) {
@@ -148,7 +140,7 @@ Sha256Digest CompileCache::key(const SourceFile& source, const CompileOptions& o
   const auto& [arch, name_expressions, defines, appended_source, check_includes] = options;
   KeyHasher key;
   key.field(k_key_domain).field(m_identity);
-  key.field(path).field(text).field(folder_for(path));
+  key.field(path).field(text);
   key.field(arch).list(name_expressions).list(defines).field(appended_source).number(check_includes ? 1 : 0);
   return key.finish();
 }

@@ -3,10 +3,10 @@
 // takes seconds for a file that includes cooperative groups; reading an entry, a millisecond.
 //
 // An entry is named by a SHA-256 over everything that can change the result, each field with its
-// length: the source's path and text (and the working folder, when the path is relative: NVRTC
-// writes it into the PTX's .file line), every CompileOptions field, and the compiler's identity,
+// length: the source's path and text, every CompileOptions field, and the compiler's identity,
 // which the caller gives: toolchain_stamp() (NVRTC's version, the toolkit's include folders and a
-// stamp of their headers), tilecamp's build, and how it compiles (in the sandbox, its limits).
+// stamp of their headers), tilecamp's build, and how it compiles (in the sandbox, its limits, and
+// the compiling process's working folder: NVRTC writes a relative path into the PTX behind it).
 // The entry's file holds the key again, the result and a checksum, in a versioned format: an entry
 // damaged, cut short, of another format or another key, a link, or not the user's own is ignored
 // (compiled again and rewritten), never trusted.

@@ -36,7 +36,7 @@ child::WorkerCommand worker_command(const SandboxOptions& options) {
   if (!options.confine) command.argv.push_back("--unconfined");
   command.environment = child_environment();
   command.keep_output = false;
-  command.working_directory = "/";
+  command.working_directory = k_sandbox_working_directory;
   return command;
 }
 

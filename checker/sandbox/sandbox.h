@@ -22,6 +22,10 @@
 
 namespace tilecamp::sandbox {
 
+// The child's working folder. NVRTC writes a relative path into the PTX behind it, so the PTX
+// cache's key names it (runner/ptx_cache.cpp).
+inline constexpr const char* k_sandbox_working_directory = "/";
+
 struct SandboxOptions {
   std::string program;  // the tilecamp program, started as `__sandbox`
   Limits limits;

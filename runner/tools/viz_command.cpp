@@ -163,7 +163,7 @@ int run_viz_sgemm(const VizOptions& options) {
   auto block = parse_pair("--block", options.block, grid_x, grid_y);
   if (!block) return fail_usage(block.error());
   if (options.speed_ms < 1) return fail_usage("--speed: at least 1 ms");
-  std::unique_ptr<Compiler> compiler = cached_compiler(std::make_unique<NvrtcCompiler>(), "in-process");
+  std::unique_ptr<Compiler> compiler = cached_compiler(std::make_unique<NvrtcCompiler>(), in_this_process());
   auto trace = viz::trace_sgemm(*compiler, options.size);
   if (!trace) {
     std::cerr << style_for(stderr).red("error") << ": " << trace.error() << "\n";
