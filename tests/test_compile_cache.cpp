@@ -400,7 +400,7 @@ class EnvironmentScope {
   std::map<std::string, std::optional<std::string>> m_saved;
 };
 
-TEST_CASE("the cache is in TILECAMP_CACHE_DIR, else XDG_CACHE_HOME/tilecamp/ptx, else ~/.cache/tilecamp/ptx; off turns it off") {
+TEST_CASE("the cache is in TILECAMP_CACHE_DIR, else XDG_CACHE_HOME/tilecamp/ptx, else ~/.cache/tilecamp/ptx, off turns it off") {
   EnvironmentScope environment;
   environment.set("TILECAMP_CACHE_DIR", "/tmp/mine");
   environment.set("XDG_CACHE_HOME", "/xdg");

@@ -69,7 +69,7 @@ TEST_CASE("an include whose name a macro builds is refused: its file is unknown 
   CHECK(found[0].message.find("not built by a macro") != std::string::npos);
 }
 
-TEST_CASE("__has_include of a path is refused; of a toolkit header it is allowed") {
+TEST_CASE("__has_include of a path is refused, of a toolkit header it is allowed") {
   const std::vector<CompileDiagnostic> found = refused("#if __has_include(\"/etc/shadow\")\n#endif\n");
   REQUIRE(found.size() == 1);
   CHECK(found[0].column == 5);

@@ -397,7 +397,7 @@ TEST_CASE("16-bit integer arithmetic wraps, widens and sign-extends at 16 bits")
   }
 }
 
-TEST_CASE("shifts past the width fill with zeros or the sign; abs and .sat arithmetic clamp at INT_MIN") {
+TEST_CASE("shifts past the width fill with zeros or the sign, abs and .sat arithmetic clamp at INT_MIN") {
   std::vector<uint32_t> values = edge_u32();
   for (uint32_t s : {34u, 63u, 64u, 255u, 256u, 1000u}) values.push_back(s);
   const std::vector<uint32_t> in = all_pairs(values);

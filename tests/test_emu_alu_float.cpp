@@ -206,7 +206,7 @@ TEST_CASE("f32 add, mul, fma, div, sqrt and rcp round as .rn, .rz, .rm and .rp s
   }
 }
 
-TEST_CASE("f32 NaN results are the GPU's canonical 0x7fffffff, abs and neg included; min/max skip one NaN") {
+TEST_CASE("f32 NaN results are the GPU's canonical 0x7fffffff, abs and neg included, min/max skip one NaN") {
   const std::vector<float> in = float_operands(2, 1000, 22);
   const int n = static_cast<int>(in.size() / 2);
   const auto out = run_elementwise<uint32_t>(float_module(), "nan_and_signs", in, n, 8);
@@ -249,7 +249,7 @@ float flush_operand(float value) {
 
 float saturate(float value) { return std::isnan(value) ? 0.0f : value <= 0 ? 0.0f : std::min(value, 1.0f); }
 
-TEST_CASE(".ftz flushes subnormal operands and tiny results to zero; .sat clamps to [0, 1], NaN to 0") {
+TEST_CASE(".ftz flushes subnormal operands and tiny results to zero, .sat clamps to [0, 1], NaN to 0") {
   std::vector<float> in = float_operands(2, 1000, 23);
   for (float x : {0x1p-126f, 0x1.fffffep-127f, -0x1p-126f, 0x1p-149f}) {  // results just around the smallest normal
     for (float y : {0.99999994f, 1.0f, 0.5f, 1.00000012f, -0.99999994f}) in.insert(in.end(), {x, y});

@@ -265,7 +265,7 @@ uint16_t min_max_16(uint16_t a, uint16_t b, bool is_min, double (*value)(uint16_
   return is_min == a_smaller ? a : b;
 }
 
-TEST_CASE("f16 add, sub, mul, fma, min, max, neg and abs round to nearest even; NaN results are 0x7fff") {
+TEST_CASE("f16 add, sub, mul, fma, min, max, neg and abs round to nearest even, NaN results are 0x7fff") {
   const std::vector<uint16_t> in = half_triples(half_operands(90, 32, false));
   const int n = static_cast<int>(in.size() / 3);
   const auto out = run_elementwise<uint16_t>(half_module(), "arithmetic_f16", in, n, 10);
@@ -294,7 +294,7 @@ TEST_CASE("f16 add, sub, mul, fma, min, max, neg and abs round to nearest even; 
   }
 }
 
-TEST_CASE("bf16 add, sub, mul, fma, max and neg round to nearest even; NaN results are 0x7fff") {
+TEST_CASE("bf16 add, sub, mul, fma, max and neg round to nearest even, NaN results are 0x7fff") {
   const std::vector<uint16_t> in = half_triples(half_operands(90, 33, true));
   const int n = static_cast<int>(in.size() / 3);
   const auto out = run_elementwise<uint16_t>(half_module(), "arithmetic_bf16", in, n, 6);
@@ -316,7 +316,7 @@ TEST_CASE("bf16 add, sub, mul, fma, max and neg round to nearest even; NaN resul
   }
 }
 
-TEST_CASE("f16x2 and bf16x2 operate on both halves; setp.f16x2 p|q compares the low halves into p") {
+TEST_CASE("f16x2 and bf16x2 operate on both halves, setp.f16x2 p|q compares the low halves into p") {
   std::vector<uint32_t> in;
   const std::vector<uint16_t> halves = half_operands(40, 34, false);
   const std::vector<uint16_t> brain = half_operands(40, 35, true);

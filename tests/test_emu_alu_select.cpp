@@ -73,7 +73,7 @@ TEST_CASE("setp with a second predicate and a boolean, set, selp and slct select
   }
 }
 
-TEST_CASE("vector mov packs and unpacks registers, the first element lowest; cvt.sat clamps") {
+TEST_CASE("vector mov packs and unpacks registers, the first element lowest, cvt.sat clamps") {
   const std::vector<uint32_t> in = all_pairs(edge_u32());
   const int n = static_cast<int>(in.size() / 2);
   const auto out = run_elementwise<uint32_t>(select_module(), "pack", in, n, 6);

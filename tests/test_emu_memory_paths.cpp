@@ -51,7 +51,7 @@ TEST_CASE("st.const is refused as ptxas refuses it: a kernel cannot write its co
   CHECK(test::contains(report.result.diagnostics[0].message, "the constant space cannot be written by a kernel"));
 }
 
-TEST_CASE("distinct bytes count each byte once, however many lanes name it; extra requests add only their own") {
+TEST_CASE("distinct bytes count each byte once, however many lanes name it, extra requests add only their own") {
   const std::string source =
       "__global__ void mix(const float* in, float* out) {\n"
       "  float broadcast = in[0];\n"                          // 32 lanes, one word
@@ -69,7 +69,7 @@ TEST_CASE("distinct bytes count each byte once, however many lanes name it; extr
   CHECK(t.global_st_sectors == 4 + 1);
 }
 
-TEST_CASE("cp.async counts as a global load in full (bytes, unique sectors); its shared write is no shared store") {
+TEST_CASE("cp.async counts as a global load in full (bytes, unique sectors), its shared write is no shared store") {
   const std::string source =
       "#include <cuda_pipeline.h>\n"
       "__global__ void stage(const float* in, float* out) {\n"

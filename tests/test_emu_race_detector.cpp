@@ -240,7 +240,7 @@ TEST_CASE("a __syncwarp() before both accesses, or one between two other lanes, 
   CHECK(detector.record(one_lane(load(0, 4), 4, 8, 4).shared()));
 }
 
-TEST_CASE("atomics of two lanes of a warp do not race; an atomic and another lane's load do") {
+TEST_CASE("atomics of two lanes of a warp do not race, an atomic and another lane's load do") {
   RaceDetector detector = fresh_detector();
   CHECK_FALSE(detector.record(one_lane(load(0, 1), 2, 32, 1).atomic().shared()));
   CHECK_FALSE(detector.record(one_lane(load(0, 2), 3, 32, 2).atomic().shared()));

@@ -341,7 +341,7 @@ __global__ void early_read(const float* in, float* out) {
   CHECK(test::contains(report.result.diagnostics[0].message, "of `tile`"));
 }
 
-TEST_CASE("cuda::barrier's copies land when its phase completes; reading them before the wait is a race") {
+TEST_CASE("cuda::barrier's copies land when its phase completes, reading them before the wait is a race") {
   const char* source = R"(
 #include <cuda/barrier>
 __global__ void staged(const float* in, float* out, int early) {
@@ -399,7 +399,7 @@ __global__ void halves(__half2* sum) {
   CHECK(test::buffer_of<uint32_t>(report, 0)[0] == (0x4c00u << 16 | 0x6800u));  // (2048, 16): low half first
 }
 
-TEST_CASE("bar.arrive counts towards a named barrier without waiting; a count never reached is a deadlock") {
+TEST_CASE("bar.arrive counts towards a named barrier without waiting, a count never reached is a deadlock") {
   const char* source = R"(
 __global__ void handoff(const float* in, float* out, int consumers_wait_for) {
   __shared__ float slot[32];

@@ -177,7 +177,7 @@ TEST_CASE("case data: inputs in their range and never 0, outputs poisoned with N
   CHECK(data->arguments[1].buffer == 1);
 }
 
-TEST_CASE("launch configurations from expressions; a block over 1024 threads names its expressions") {
+TEST_CASE("launch configurations from expressions, a block over 1024 threads names its expressions") {
   const grade::Exercise exercise = load("transpose-exercise");
   grade::Bindings names = {{"width", 50}, {"height", 37}, {"TILE_DIM", 16}, {"BLOCK_ROWS", 4}};
   auto config = grade::launch_config(exercise.launch, names);

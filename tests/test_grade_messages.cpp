@@ -93,7 +93,7 @@ TEST_CASE("a host function is explained as host code tilecamp never runs, with n
   for (const Diagnostic& d : verdict.diagnostics) CHECK_FALSE(test::contains(d.message, "-default-device"));
 }
 
-TEST_CASE("what the kernel prints in a public case is shown, cut short; a hidden case's never") {
+TEST_CASE("what the kernel prints in a public case is shown, cut short, a hidden case's never") {
   const std::string source =
       transpose_with("const float* in, float* out, int width, int height") +
       "__global__ void unused() {}\n";

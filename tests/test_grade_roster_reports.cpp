@@ -137,7 +137,7 @@ TEST_CASE("student view: never says whether the file was compiled or read from t
   CHECK_FALSE(report::student_view(verdict).ptx_cache.has_value());
 }
 
-TEST_CASE("student view: only the compiler's words from another file are withheld; tilecamp's own compile messages are shown") {
+TEST_CASE("student view: only the compiler's words from another file are withheld, tilecamp's own compile messages are shown") {
   const grade::Verdict misnamed = verdict_of({check("compiles", CheckKind::Compile, CheckStatus::Pass),
                                               check("kernel `vectorAdd` is defined", CheckKind::Compile, CheckStatus::Fail,
                                                     "no kernel named `vectorAdd` in your file")});

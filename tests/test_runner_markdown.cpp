@@ -54,7 +54,7 @@ TEST_CASE("markdown: paragraphs are re-flowed to the width, and a code span is n
   CHECK(test::contains(out, "`i < n`"));
 }
 
-TEST_CASE("markdown: lists keep their markers and indent continuation lines; ordered lists count from their start") {
+TEST_CASE("markdown: lists keep their markers and indent continuation lines, ordered lists count from their start") {
   CHECK(plain("- first item that is long enough to wrap\n- second\n", 24) ==
         "- first item that is\n  long enough to wrap\n- second\n");
   CHECK(plain("3. three\n4. four\n") == "3. three\n4. four\n");
@@ -167,7 +167,7 @@ TEST_CASE("markdown: an unknown lesson is an error that lists the lessons") {
   CHECK(test::contains(lines.error(), "01-coalescing.md"));
 }
 
-TEST_CASE("text: widths ignore escapes and count UTF-8 characters once; lines wrap with a hanging indent") {
+TEST_CASE("text: widths ignore escapes and count UTF-8 characters once, lines wrap with a hanging indent") {
   CHECK(runner::visible_width("\x1b[1;36mab\x1b[0m│") == 3);
   CHECK(runner::truncate_visible("\x1b[1mabcdef\x1b[0m", 3) == "\x1b[1mabc\x1b[0m");
   CHECK(runner::wrap_line("  FAIL  public case n=100 went out of bounds", 24) ==

@@ -67,7 +67,7 @@ TEST_CASE("progress: a file that is not JSON is set aside as .corrupt with a not
   CHECK_FALSE(progress.current());
 }
 
-TEST_CASE("progress: a hand-edited field of the wrong type is dropped alone, with a note; the rest is kept") {
+TEST_CASE("progress: a hand-edited field of the wrong type is dropped alone, with a note, the rest is kept") {
   test::ScratchFolder course;
   course.write(".tilecamp/progress.json",
                R"({"version": 1, "current": "01-vector-add", "exercises": {

@@ -117,7 +117,7 @@ TEST_CASE("watch screen: with colour the diagnostic's source line is highlighted
   CHECK(test::contains(text, "\x1b[31m    >   3 | \x1b[0m\x1b[1m  c[i] = a[i] + b[i];\x1b[0m"));
 }
 
-TEST_CASE("watch screen: a pass says which exercise n moves on to; n and s are offered only then") {
+TEST_CASE("watch screen: a pass says which exercise n moves on to, n and s are offered only then") {
   grade::Verdict verdict = failing_verdict();
   verdict.status = grade::VerdictStatus::Pass;
   verdict.checks.resize(1);
@@ -140,7 +140,7 @@ TEST_CASE("watch screen: a pass says which exercise n moves on to; n and s are o
   CHECK(test::contains(runner::render_watch_screen(screen, report::Style(true)), "\x1b[2mn next\x1b[0m"));
 }
 
-TEST_CASE("watch screen: a compile error names its line; an error that stopped the check says what to do") {
+TEST_CASE("watch screen: a compile error names its line, an error that stopped the check says what to do") {
   grade::Verdict verdict = failing_verdict();
   verdict.checks = {{"compiles", grade::CheckKind::Compile, grade::CheckStatus::Fail, "", "", {}, {}}};
   verdict.diagnostics = {{Severity::Error, "compile", "exercises/01-vector-add/kernel.cu", 2, "expected a \";\""}};

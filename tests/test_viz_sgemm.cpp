@@ -75,7 +75,7 @@ TEST_CASE("partial tiles are zero-filled without a load") {
   CHECK(outside.a.value == 0.0f);
 }
 
-TEST_CASE("each tile step is load, barrier, one compute frame per k, barrier; each block ends with its store") {
+TEST_CASE("each tile step is load, barrier, one compute frame per k, barrier, each block ends with its store") {
   const SgemmTrace trace = traced({2, 2, 4, 2, 1});
   const std::vector<SgemmFrame> frames = sgemm_frames(trace);
   REQUIRE(frames.size() == 2 * (1 + 1 + 2 + 1) + 1);
