@@ -3,8 +3,10 @@
 //
 // Warps of 32 lanes execute in lockstep under an active mask; a divergent branch pushes both
 // paths on a reconvergence stack and they meet again at the branch's immediate post-dominator.
-// Blocks run one after another; within a block each warp runs until it reaches a barrier or
-// exits, then the next warp runs. That order is fixed, so every run gives the same numbers.
+// Blocks run one after another (or on several host threads with the same result: kernel_launch.cpp;
+// a cooperative launch's in turns: kernel_cooperative.cpp); within a block each warp runs until it
+// reaches a barrier or exits, then the next warp runs. That order is fixed, so every run gives the
+// same numbers.
 #pragma once
 
 #include <cstdint>
