@@ -157,6 +157,7 @@ LaunchResult run_split(KernelRun& first, const LaunchConfig& config, DeviceMemor
     stops.push_back(std::make_unique<std::atomic<bool>>(false));
     runs.back()->track_footprint(footprints.back().get());
     runs.back()->set_instruction_budget(first.instructions_left());
+    runs.back()->set_deadline(first.deadline());
   }
   auto range_begin = [&](uint64_t r) { return 1 + (blocks - 1) * r / ranges; };
   auto run_range = [&](uint64_t r) {

@@ -150,6 +150,10 @@ class KernelRun {
   LaunchResult finish();
   void track_footprint(GlobalFootprint* footprint) { m_footprint = footprint; }
   void set_instruction_budget(uint64_t budget) { m_budget_left = budget; }
+  // The wall-clock time the launch must stop by: the first run's, for every range (a range made
+  // later would otherwise count its time limit from when it was made).
+  std::chrono::steady_clock::time_point deadline() const { return m_time_limit_at; }
+  void set_deadline(std::chrono::steady_clock::time_point deadline) { m_time_limit_at = deadline; }
   uint64_t instructions_left() const { return m_budget_left; }
   bool failed() const { return m_failed; }
   uint64_t printed_bytes() const { return m_printed_bytes; }
