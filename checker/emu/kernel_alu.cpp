@@ -230,7 +230,14 @@ void KernelRun::execute_alu(Warp& warp, const Instruction& in, uint32_t lanes) {
   }
   if (execute_fast(warp, in, lanes)) return;
   if (in.opcode == Opcode::Mov && in.operands[1].kind == Operand::Kind::Special && in.operands[0].kind == Operand::Kind::Register) {
-    for_each_lane(lanes, [&](int lane) { write(warp, in.operands[0].reg, lane, special(warp, in.operands[1], lane)); });
+    const Operand& from = in.operands[1];
+    uint64_t* destination = warp.registers + in.operands[0].reg * k_warp_size;
+    if (from.special == ptx::SpecialRegister::Tid) {  // %tid.x/y/z, in nearly every kernel: a row copy
+      const std::array<uint32_t, k_warp_size>& row = from.component == 0 ? warp.tid_x : from.component == 1 ? warp.tid_y : warp.tid_z;
+      for_each_lane(lanes, [&](int lane) { destination[lane] = row[lane]; });
+      return;
+    }
+    for_each_lane(lanes, [&](int lane) { destination[lane] = special(warp, from, lane); });
     return;
   }
   if (in.opcode == Opcode::Cvta) {

@@ -62,6 +62,8 @@ bool KernelRun::resolve_access(Warp& warp, const Instruction& in, const Operand&
   const bool writes = writes_memory(in);
   const bool shared_holds_one = m_shared.size() >= bytes;
   const uint64_t shared_last = shared_holds_one ? m_shared.size() - bytes : 0;
+  const bool parameters_hold_one = m_parameters.size() >= bytes;
+  const uint64_t parameters_last = parameters_hold_one ? m_parameters.size() - bytes : 0;
   // What is the same for every lane: the constant part of the address and the state space.
   uint64_t base = static_cast<uint64_t>(address_operand.offset);
   if (address_operand.symbol >= 0) base += symbol_value(address_operand.symbol);
@@ -88,6 +90,8 @@ bool KernelRun::resolve_access(Warp& warp, const Instruction& in, const Operand&
       if (m_footprint) m_footprint->mark(cached_buffer, address - cached_first, bytes, writes);
     } else if (space == Space::Shared && shared_holds_one && address <= shared_last) {
       access.pointers[lane] = m_shared.data() + address;
+    } else if (space == Space::Param && !call_parameter && parameters_hold_one && address <= parameters_last) {
+      access.pointers[lane] = m_parameters.data() + address;  // a kernel parameter: every lane reads it
     } else if (DeviceBuffer* buffer = space == Space::Global ? m_memory.find(address, bytes) : nullptr) {
       cached_first = buffer->address;
       cached_last = buffer->address + buffer->size() - bytes;  // find: the buffer holds the access
