@@ -237,6 +237,15 @@ void KernelRun::execute_alu(Warp& warp, const Instruction& in, uint32_t lanes) {
       for_each_lane(lanes, [&](int lane) { destination[lane] = row[lane]; });
       return;
     }
+    using ptx::SpecialRegister;
+    const bool per_lane = from.special == SpecialRegister::Laneid || from.special == SpecialRegister::LanemaskEq ||
+                          from.special == SpecialRegister::LanemaskLt || from.special == SpecialRegister::LanemaskLe ||
+                          from.special == SpecialRegister::LanemaskGe || from.special == SpecialRegister::LanemaskGt;
+    if (!per_lane && lanes != 0) {  // the same for the whole warp (%ctaid, %ntid, %clock...): read once
+      const uint64_t value = special(warp, from, std::countr_zero(lanes));
+      for_each_lane(lanes, [&](int lane) { destination[lane] = value; });
+      return;
+    }
     for_each_lane(lanes, [&](int lane) { destination[lane] = special(warp, from, lane); });
     return;
   }

@@ -87,8 +87,8 @@ enum class SpecialRegister : uint8_t {
   Tid, Ntid, Ctaid, Nctaid, Laneid, Warpid, Nwarpid, Smid, Nsmid, Gridid,
   LanemaskEq, LanemaskLe, LanemaskLt, LanemaskGe, LanemaskGt, Clock, Clock64, Globaltimer,
   GlobaltimerLo, GlobaltimerHi,
-  // Operand::component holds the number: %envreg0..31 (driver values: 0 here, as with no
-  // cooperative launch), %reserved_smem_offset_0/1.
+  // Operand::component holds the number: %envreg0..31 (driver values: a cooperative launch's grid
+  // workspace in 1 and 2, else 0), %reserved_smem_offset_0/1.
   Envreg, ReservedSmemOffset, ReservedSmemBegin, ReservedSmemEnd, ReservedSmemCap,
   TotalSmemSize, DynamicSmemSize, AggrSmemSize,
 };
