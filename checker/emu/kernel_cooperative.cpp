@@ -44,8 +44,7 @@ void KernelRun::run_cooperative() {
   std::vector<BlockState> states(blocks);
   for (uint64_t linear = 0; linear < blocks; ++linear) {
     states[linear].linear = linear;
-    states[linear].index = {static_cast<uint32_t>(linear % grid.x), static_cast<uint32_t>(linear / grid.x % grid.y),
-                            static_cast<uint32_t>(linear / (uint64_t{grid.x} * grid.y))};
+    states[linear].index = block_in_grid(linear, grid);
     states[linear].shared_written.set_ignored(ignored);
   }
   uint64_t running = blocks;
@@ -77,17 +76,9 @@ void KernelRun::run_cooperative() {
   }
 }
 
-// Where the blocks left wait, and which blocks ended: "blocks (0,0,0)-(2,0,0) wait in a loop at
-// line 12 of sync.h; block (3,0,0) has ended".
+// Where the blocks left wait, and which blocks ended: "blocks (0,0,0), (2,0,0) wait at line 102 of
+// sync.h). Block (1,0,0) has already ended: ...".
 std::string KernelRun::cooperative_deadlock(const std::vector<BlockState>& states) const {
-  auto name = [](const Dim3& d) {
-    return "(" + std::to_string(d.x) + "," + std::to_string(d.y) + "," + std::to_string(d.z) + ")";
-  };
-  auto index_of = [&](uint64_t linear) {
-    const Dim3& grid = m_config.grid;
-    return Dim3{static_cast<uint32_t>(linear % grid.x), static_cast<uint32_t>(linear / grid.x % grid.y),
-                static_cast<uint32_t>(linear / (uint64_t{grid.x} * grid.y))};
-  };
   std::map<std::string, std::vector<uint64_t>> waiting;  // where -> blocks
   std::vector<uint64_t> ended;
   for (const BlockState& state : states) {
@@ -105,7 +96,9 @@ std::string KernelRun::cooperative_deadlock(const std::vector<BlockState>& state
   }
   auto list = [&](const std::vector<uint64_t>& linear) {
     std::string text = linear.size() == 1 ? "block " : "blocks ";
-    for (size_t i = 0; i < linear.size() && i < 4; ++i) text += (i ? ", " : "") + name(index_of(linear[i]));
+    for (size_t i = 0; i < linear.size() && i < 4; ++i) {
+      text += (i ? ", " : "") + block_text(block_in_grid(linear[i], m_config.grid));
+    }
     if (linear.size() > 4) text += " and " + std::to_string(linear.size() - 4) + " more";
     return text;
   };

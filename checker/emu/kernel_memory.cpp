@@ -197,7 +197,7 @@ void KernelRun::memory_access(Warp& warp, const Instruction& in, uint32_t lanes)
     const uint64_t first = access.addresses[1][std::countr_zero(access.lanes[1])];
     if (in.semantics == Semantics::Release) m_races.release(warp.index, epoch_step(warp), first, false);
     if (in.semantics == Semantics::Acquire) m_races.acquire(warp.index, first);
-    if (is_store && !strong) for_each_lane(access.lanes[1], [&](int lane) { m_races.plain_store(access.addresses[1][lane]); });
+    if (is_store && !strong) m_races.plain_stores(access.addresses[1], access.lanes[1]);
     if (is_store) m_shared_written.mark(access.addresses[1], access.lanes[1], bytes);
     else check_shared_written(warp, in, access.addresses[1], access.lanes[1], bytes, element_bytes);
   }

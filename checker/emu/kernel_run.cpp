@@ -110,8 +110,7 @@ void KernelRun::run_blocks(uint64_t first, uint64_t end, const std::atomic<bool>
   for (uint64_t linear = first; linear < end && !m_failed; ++linear) {
     if (stop != nullptr && stop->load(std::memory_order_relaxed)) return;
     m_block_linear = linear;
-    m_block_index = {static_cast<uint32_t>(linear % grid.x), static_cast<uint32_t>(linear / grid.x % grid.y),
-                     static_cast<uint32_t>(linear / (uint64_t{grid.x} * grid.y))};
+    m_block_index = block_in_grid(linear, grid);
     run_block();
   }
 }
@@ -521,10 +520,11 @@ std::string KernelRun::thread_name(const Warp& warp, int lane) const {
   return thread_name(warp.index, lane) + " of block " + block_name();
 }
 
-std::string KernelRun::block_name() const {
-  return "(" + std::to_string(m_block_index.x) + "," + std::to_string(m_block_index.y) + "," +
-         std::to_string(m_block_index.z) + ")";
+std::string block_text(const Dim3& index) {
+  return "(" + std::to_string(index.x) + "," + std::to_string(index.y) + "," + std::to_string(index.z) + ")";
 }
+
+std::string KernelRun::block_name() const { return block_text(m_block_index); }
 
 std::string KernelRun::where(uint32_t pc) const {
   if (pc >= m_code.size()) return "the end of the kernel";

@@ -36,6 +36,15 @@ inline Dim3 thread_in_block(uint64_t linear, const Dim3& block) {
           static_cast<uint32_t>(linear / (uint64_t{block.x} * block.y))};
 }
 
+// A block's (x, y, z) in the grid from its linear index (x fastest), the order blocks run in.
+inline Dim3 block_in_grid(uint64_t linear, const Dim3& grid) {
+  return {static_cast<uint32_t>(linear % grid.x), static_cast<uint32_t>(linear / grid.x % grid.y),
+          static_cast<uint32_t>(linear / (uint64_t{grid.x} * grid.y))};
+}
+
+// "(3,0,0)": a block's index as messages show it.
+std::string block_text(const Dim3& index);
+
 // Lane sets and masks as messages show them: "0-15,31", "0x0000ffff".
 std::string lane_list(uint32_t mask);
 std::string hex_mask(uint32_t mask);

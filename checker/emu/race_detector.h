@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -86,8 +87,9 @@ class RaceDetector {
   // sequence) rather than replacing it. A plain store to the word ends what it released.
   void release(uint32_t warp, uint32_t step, uint64_t address, bool continues);
   void acquire(uint32_t warp, uint64_t address);
-  void plain_store(uint64_t address) {
-    if (!m_released.empty() && m_clock_epoch == m_epoch) m_released.erase(address / k_word_bytes);
+  void plain_stores(const LaneAddresses& addresses, uint32_t lanes) {
+    if (m_released.empty() || m_clock_epoch != m_epoch) return;  // the usual store: nothing released
+    for (uint32_t rest = lanes; rest != 0; rest &= rest - 1) m_released.erase(addresses[std::countr_zero(rest)] / k_word_bytes);
   }
 
  private:
