@@ -7,6 +7,9 @@
 namespace tilecamp {
 
 // X-macro so that reports iterate over the counters by name without repeating the list.
+// fp32_flops and fp64_flops count as Nsight Compute's roofline does (smsp__sass_thread_inst_
+// executed_op_{fadd,fmul,ffma}_pred_on, FFMA twice): per active thread, add, sub and mul once,
+// fma and mad twice; division, square roots and the special functions not at all.
 #define TILECAMP_COUNTERS(X)      \
   X(global_ld_requests)           \
   X(global_ld_sectors)            \
@@ -41,7 +44,9 @@ namespace tilecamp {
   X(global_ld_sector_pairs)       \
   X(global_ld_rounds)             \
   X(loading_warps)                \
-  X(shared_async_st_requests)
+  X(shared_async_st_requests)     \
+  X(fp32_flops)                   \
+  X(fp64_flops)
 
 struct Counters {
 #define TILECAMP_DECLARE_COUNTER(name) uint64_t name = 0;

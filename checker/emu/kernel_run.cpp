@@ -314,6 +314,23 @@ uint32_t KernelRun::guard_mask(const Warp& warp, const Instruction& in, uint32_t
   return result;
 }
 
+namespace {
+
+// The floating-point work of one instruction, as Nsight Compute's roofline counts it (counters.h).
+void count_flops(const Instruction& in, uint32_t lanes, Counters& counters) {
+  if (in.type != ptx::Type::F32 && in.type != ptx::Type::F64) return;
+  uint64_t per_lane = 0;
+  switch (in.opcode) {
+    case Opcode::Add: case Opcode::Sub: case Opcode::Mul: per_lane = 1; break;
+    case Opcode::Fma: case Opcode::Mad: per_lane = 2; break;
+    default: return;
+  }
+  const uint64_t flops = per_lane * static_cast<uint64_t>(std::popcount(lanes));
+  (in.type == ptx::Type::F32 ? counters.fp32_flops : counters.fp64_flops) += flops;
+}
+
+}  // namespace
+
 void KernelRun::execute(Warp& warp) {
   StackEntry& top = warp.stack.back();
   const uint32_t pc = top.pc;
@@ -385,6 +402,7 @@ void KernelRun::execute(Warp& warp) {
       }
       break;
     default:
+      count_flops(in, lanes, counters);
       execute_alu(warp, in, lanes);
       break;
   }

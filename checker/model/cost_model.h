@@ -31,6 +31,9 @@ struct GpuSpec {
   double dram_latency_s = 0;               // a round of loads that DRAM serves, under load
   double warp_start_s = 0;                 // starting one warp of a new block: a block's turnover
   double launch_overhead_s = 0;
+  // The roofline's ceiling (checker/model/roofline.h): FLOPs an SM can do per clock, an FMA two.
+  double fp32_flops_per_clock = 0;
+  double fp64_flops_per_clock = 0;
 };
 
 // What the model reads: the counters of the whole launch and its shape.
@@ -48,6 +51,7 @@ struct CostEstimate {
   double latency_s = 0;  // every warp's load rounds, as many warps waiting at once as fit on an SM
   double chain_s = 0;    // one warp's load rounds: what no other warp hides at the start and end
   double total_s = 0;
+  double dram_bytes = 0;  // what the DRAM term moves: pairs read and sectors written, capped at the footprint
   std::string bound;  // what sets total_s: "dram", "l2 stores", "latency + shared", ...
 };
 

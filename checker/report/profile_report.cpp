@@ -1,10 +1,13 @@
 #include "checker/report/profile_report.h"
 
+#include "checker/report/roofline_text.h"
+
 #include <nlohmann/json.hpp>
 
 #include <fmt/format.h>
 
 #include <filesystem>
+#include <optional>
 #include <sstream>
 
 namespace tilecamp::report {
@@ -67,6 +70,14 @@ bool is_costly(const Counters& c) {
          c.global_ld_sectors > 4 * c.global_ld_requests || c.global_st_sectors > 4 * c.global_st_requests;
 }
 
+// Where the kernel sits against its GPU's roofline; nothing when the backend counted nothing (a
+// GPU times a kernel but does not count its FLOPs) or the GPU is unknown.
+std::optional<model::Roofline> roofline_of(const profile::ProfileReport& report) {
+  Expected<model::GpuSpec> gpu = model::find_gpu(report.gpu);
+  if (!gpu || report.result.totals.warp_instructions == 0) return std::nullopt;
+  return model::place_on_roofline(*gpu, report.result.totals, report.modelled.dram_bytes, report.modelled.total_s);
+}
+
 }  // namespace
 
 std::vector<Diagnostic> compile_diagnostics(const std::vector<CompileDiagnostic>& diagnostics) {
@@ -116,6 +127,7 @@ std::string profile_text(const profile::ProfileReport& report, const std::string
                        report.measured->median_ms * 1e3, report.measured->repetitions, report.measured_on,
                        report.measured->min_ms * 1e3, report.measured->max_ms * 1e3);
   }
+  if (const auto roofline = roofline_of(report)) out += "\n" + roofline_text(*roofline, report.gpu, style);
   const std::vector<std::string> source_lines = split_lines(source);
   out += "\n" + style.bold("per source line") + "\n";
   // Only the counters this kernel touched, so the table fits a terminal.
@@ -177,6 +189,7 @@ nlohmann::ordered_json profile_json(const profile::ProfileReport& report) {
                         {"max_us", report.measured->max_ms * 1e3},
                         {"repetitions", report.measured->repetitions}};
   }
+  if (const auto roofline = roofline_of(report)) json["roofline"] = roofline_json(*roofline);
   for (const LineProfile& line : report.result.lines) {
     nlohmann::ordered_json row = {{"file", line.file}, {"line", line.line}};
     add_counters(row, line.counters);
