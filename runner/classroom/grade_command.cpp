@@ -1,5 +1,6 @@
 // tilecamp grade ROSTER_DIR --out REPORT_DIR [--hidden FILE] [--seed N] [--jobs N]
-//                [--backend auto|emulator|gpu] [--exercises ID,...] [--force]
+//                [--backend auto|emulator|gpu] [--exercises ID,...] [--force] [--shard K/N]
+// tilecamp grade --merge SHARD_DIR... --out REPORT_DIR
 // The instructor's grading of a whole class: every student's folder in the roster, each
 // submission in a child process of its own, in parallel; each student's result kept as soon as it
 // is known, so that a rerun resumes; then the class reports and a summary.
@@ -22,6 +23,7 @@
 #include "runner/classroom/roster_hidden.h"
 #include "checker/emu/emulator.h"
 #include "runner/classroom/roster_jobs.h"
+#include "runner/classroom/roster_shards.h"
 #include "runner/terminal.h"
 
 namespace tilecamp::runner {
@@ -39,6 +41,9 @@ struct GradeCommandOptions {
   std::vector<std::string> exercises;
   bool force = false;
   JobLimits limits;
+  std::string shard;                // --shard K/N as typed
+  std::optional<ShardSpec> shard_spec;
+  std::vector<std::string> merge;   // --merge: the shards' report folders
 };
 
 // Everything a run needs, checked before any student is graded.
@@ -48,6 +53,7 @@ struct GradePlan {
   std::vector<std::string> titles;
   std::vector<Student> students;
   std::vector<std::string> not_graded;  // a warning per roster folder that cannot be graded
+  size_t roster_size = 0;  // students in the whole roster (a shard grades some of them)
   uint64_t seed = 0;
   std::string backend;  // "emulator" or "gpu"
   std::string backend_note;
@@ -98,10 +104,16 @@ Expected<GradePlan> make_plan(const GradeCommandOptions& options, const GradeSta
   TC_TRY_ASSIGN(Roster roster, list_students(options.roster, options.out));
   plan.students = std::move(roster.students);
   plan.not_graded = std::move(roster.not_graded);
+  plan.roster_size = plan.students.size();
   if (plan.students.empty()) {
     std::string why;
     for (const std::string& warning : plan.not_graded) why += "\n  " + warning;
     return make_error("the roster " + options.roster + " holds no student folders" + why);
+  }
+  if (options.shard_spec) {  // this shard's students alone (none is an empty shard, not an error)
+    std::erase_if(plan.students, [&](const Student& student) {
+      return shard_of(student.id, options.shard_spec->count) != options.shard_spec->index;
+    });
   }
   // Students' kernels are untrusted: without the sandbox, only --no-sandbox goes on.
   TC_TRY_ASSIGN(auto sandbox, open_sandbox({1, 256, options.limits.no_sandbox}, true));
@@ -297,7 +309,28 @@ int fail_with(const std::string& message) {
   return k_exit_usage;
 }
 
+// Each shard needs a report folder of its own: two runs into one folder would sweep each other's
+// work folders (remove_stale_temporaries sees another node's PID as ended).
+Status check_shard_folder(const GradeCommandOptions& options) {
+  if (!options.shard_spec) return ok();
+  if (!options.seed) {
+    return make_error("--shard " + options.shard + ": give every shard the same --seed (else each would draw its own, and "
+                      "the merge refuses shards graded with different seeds)");
+  }
+  const std::optional<ShardSpec> before = shard_in_folder(options.out);
+  if (before && (before->index != options.shard_spec->index || before->count != options.shard_spec->count)) {
+    return make_error(fmt::format("--shard {}: {} holds shard {}/{}'s reports: give each shard a report folder of its own",
+                                  options.shard, (fs::path(options.out) / k_shard_file).string(), before->index, before->count));
+  }
+  return ok();
+}
+
+int run_merge(const GradeCommandOptions& options);
+
 int run_grade(const GradeCommandOptions& options) {
+  if (!options.merge.empty()) return run_merge(options);
+  if (options.roster.empty()) return fail_with("give the ROSTER_DIR to grade (or --merge SHARD_DIR... to merge shards)");
+  if (auto checked = check_shard_folder(options); !checked) return fail_with(checked.error());
   const GradeState state(options.out);
   auto plan = make_plan(options, state);
   if (!plan) return fail_with(plan.error());
@@ -307,7 +340,9 @@ int run_grade(const GradeCommandOptions& options) {
   if (!plan->backend_note.empty()) std::cerr << style_for(stderr).dim("note: " + plan->backend_note) << "\n";
   for (const std::string& warning : plan->not_graded) std::cerr << style_for(stderr).yellow("warning") << ": " << warning << "\n";
   const size_t kept = plan->students.size() - roll.to_grade.size();
-  std::cerr << fmt::format("grading {} students x {} exercises on the {}, seed {}", plan->students.size(),
+  const std::string shard_text =
+      options.shard_spec ? fmt::format("shard {} of the roster's {} students: ", options.shard, plan->roster_size) : "";
+  std::cerr << fmt::format("{}grading {} students x {} exercises on the {}, seed {}", shard_text, plan->students.size(),
                            plan->exercises.size(), plan->backend, plan->seed)
             << (kept > 0 ? fmt::format("; {} unchanged since the last run kept (--force regrades them)", kept) : "") << "\n";
   RosterRun run(*plan, options, state, roll);
@@ -317,11 +352,27 @@ int run_grade(const GradeCommandOptions& options) {
 
   report::ClassResults results{plan->seed, plan->backend, {}, std::move(roll.results)};
   for (const grade::CourseEntry& entry : plan->exercises) results.exercises.push_back(entry.id);
-  if (auto written = write_reports(options.out, results); !written) return fail_with(written.error());
-  std::cout << "\n" << report::summary_text(report::summarize(results))
-            << fmt::format("\nReports in {}: grades.csv, grades.json, junit.xml; for each student "
-                           "students/ID/results.json (Gradescope) and students/ID/feedback.txt\n",
-                           options.out);
+  if (options.shard_spec) {
+    // A shard's students' own reports, and shard.json for the merge; the class reports come from
+    // the merge, never from one shard.
+    for (const report::StudentResult& result : results.students) {
+      if (auto written = write_student_reports(options.out, result); !written) return fail_with(written.error());
+    }
+    if (auto written = write_shard_file(options.out, {*options.shard_spec, plan->base_hash_input, plan->not_graded, results});
+        !written) {
+      return fail_with(written.error());
+    }
+    std::cout << "\n" << report::summary_text(report::summarize(results))
+              << fmt::format("\nShard {} in {}: {} and students/ID/ for its {} students; once every shard is done:\n"
+                             "  tilecamp grade --merge SHARD_DIR... --out REPORT_DIR\n",
+                             options.shard, options.out, k_shard_file, results.students.size());
+  } else {
+    if (auto written = write_reports(options.out, results); !written) return fail_with(written.error());
+    std::cout << "\n" << report::summary_text(report::summarize(results))
+              << fmt::format("\nReports in {}: grades.csv, grades.json, junit.xml; for each student "
+                             "students/ID/results.json (Gradescope) and students/ID/feedback.txt\n",
+                             options.out);
+  }
   if (run.could_not_save() > 0) return k_exit_usage;
   if (!plan->not_graded.empty()) {
     std::cerr << style_for(stderr).yellow("warning") << ": " << plan->not_graded.size()
@@ -329,6 +380,28 @@ int run_grade(const GradeCommandOptions& options) {
               << " not graded (see the warnings above)\n";
   }
   return some_not_graded(results) || !plan->not_graded.empty() ? k_exit_failed : k_exit_ok;
+}
+
+// The class reports from the shards' folders, as one run over the whole roster writes them.
+int run_merge(const GradeCommandOptions& options) {
+  if (!options.roster.empty() || options.shard_spec || !options.hidden.empty() || !options.exercises.empty() || options.seed ||
+      options.force) {
+    return fail_with("--merge takes the shards' report folders and --out alone: the seed, the exercises and the hidden "
+                     "tests are those the shards were graded with");
+  }
+  std::vector<fs::path> folders(options.merge.begin(), options.merge.end());
+  auto merged = merge_shards(folders);
+  if (!merged) return fail_with(merged.error());
+  remove_stale_temporaries(options.out);
+  if (auto written = write_reports(options.out, merged->results); !written) return fail_with(written.error());
+  for (const std::string& warning : merged->not_graded) std::cerr << style_for(stderr).yellow("warning") << ": " << warning << "\n";
+  std::cerr << fmt::format("merged {} shards: {} students x {} exercises, seed {}\n", folders.size(),
+                           merged->results.students.size(), merged->results.exercises.size(), merged->results.seed);
+  std::cout << "\n" << report::summary_text(report::summarize(merged->results))
+            << fmt::format("\nReports in {}: grades.csv, grades.json, junit.xml; for each student "
+                           "students/ID/results.json (Gradescope) and students/ID/feedback.txt\n",
+                           options.out);
+  return some_not_graded(merged->results) || !merged->not_graded.empty() ? k_exit_failed : k_exit_ok;
 }
 
 }  // namespace
@@ -340,14 +413,21 @@ std::function<int()> setup_grade_command(CommandLine& app) {
       "Examples:\n"
       "  tilecamp grade roster --out reports                            # every exercise of every student\n"
       "  tilecamp grade roster --out reports --hidden tests.toml --seed 8147\n"
-      "  tilecamp grade roster --out reports --exercises 01-vector-add,02-transpose-tiled --jobs 4\n\n"
+      "  tilecamp grade roster --out reports --exercises 01-vector-add,02-transpose-tiled --jobs 4\n"
+      "  tilecamp grade roster --out shard-1 --seed 8147 --shard 1/4         # a quarter of the class (a cluster node)\n"
+      "  tilecamp grade --merge shard-0 shard-1 shard-2 shard-3 --out reports # the class reports from the shards\n\n"
       "Each folder of ROSTER_DIR is one student's course folder; only its exercises/ID/kernel.cu files are read.\n"
       "A rerun into the same REPORT_DIR regrades only the students whose files (or the hidden tests, the seed,\n"
       "the course) changed. docs/instructors.md: \"Grading a class\".\n\n"
+      "--shard K/N grades shard K (0 to N-1) of N: the students whose id's SHA-256 is K mod N, so a student never\n"
+      "moves when others join. Give every shard the same options and --seed, and a REPORT_DIR of its own; each\n"
+      "writes its students' reports and shard.json. --merge reads every shard's shard.json (checking that each shard\n"
+      "is there once, with the same settings) and writes the class reports, byte for byte those of one run.\n"
+      "docs/slurm.md: a Slurm job array.\n\n"
       "Students' kernels are compiled and run in a sandbox (Landlock and seccomp); without one grade refuses to\n"
       "start unless --no-sandbox is given. docs/security.md.\n\n"
       "Exit status: 0 every submission was graded, 1 some could not be graded (see grades.json), 2 could not run.");
-  command.option("roster", options->roster, "the folder holding one course folder per student").required();
+  command.option("roster", options->roster, "the folder holding one course folder per student (not with --merge)");
   command.option("--out", options->out, "where the reports go (created if needed)").required();
   command.option("--hidden", options->hidden, "a TOML file of hidden cases and threshold overrides per exercise");
   command.option("--seed", options->seed, "seed for the hidden draws (default: the last run's in REPORT_DIR, else a fresh one)")
@@ -362,6 +442,9 @@ std::function<int()> setup_grade_command(CommandLine& app) {
   command.option("--gpu", options->gpu, "the GPU whose cost model gives the emulator's modelled speedup (default h200)");
   command.option("--exercises", options->exercises, "grade only these exercises (ID,ID,...)").delimiter(',');
   command.flag("--force", options->force, "regrade every student, even those unchanged since the last run");
+  command.option("--shard", options->shard, "grade shard K of N (K from 0 to N-1) of the roster, for the merge; needs --seed")
+      .check([](const std::string& text) { auto spec = parse_shard(text); return spec ? std::string() : spec.error(); }, "K/N");
+  command.option("--merge", options->merge, "write the class reports from the shards' report folders (SHARD_DIR...)");
   command.option("--time-limit", options->limits.seconds, "seconds one submission may take to grade (default 120)")
       .positive();
   command.option("--memory-limit", options->limits.memory_mib,
@@ -370,7 +453,10 @@ std::function<int()> setup_grade_command(CommandLine& app) {
   command.flag("--no-sandbox", options->limits.no_sandbox,
                     "grade where Landlock or seccomp is missing, without them: UNSAFE, a kernel could read any file "
                     "tilecamp can (the limits still apply)");
-  return [options] { return run_grade(*options); };
+  return [options] {
+    if (!options->shard.empty()) options->shard_spec = *parse_shard(options->shard);
+    return run_grade(*options);
+  };
 }
 
 }  // namespace tilecamp::runner
