@@ -224,7 +224,7 @@ Expected<std::pair<SourceFile, CompileOptions>> read_compile_request(MessageRead
 void write_compile_result(MessageWriter& out, const CompileResult& result) {
   // Every field by name: one added to CompileResult or CompileDiagnostic stops this from compiling
   // until it is written here too (or, like `kind`, is said not to travel).
-  const auto& [ok, ptx, log, diagnostics, lowered_names] = result;
+  const auto& [ok, ptx, log, diagnostics, lowered_names, resources] = result;
   out.u32(ok ? 1 : 0).text(ptx).text(log);
   out.u32(static_cast<uint32_t>(diagnostics.size()));
   for (const CompileDiagnostic& d : diagnostics) {
@@ -234,6 +234,11 @@ void write_compile_result(MessageWriter& out, const CompileResult& result) {
   }
   out.u32(static_cast<uint32_t>(lowered_names.size()));
   for (const auto& [expression, lowered] : lowered_names) out.text(expression).text(lowered);
+  out.u32(static_cast<uint32_t>(resources.size()));
+  for (const KernelResources& r : resources) {
+    const auto& [kernel, registers, static_shared_bytes, local_bytes, max_threads] = r;
+    out.text(kernel).u32(registers).u32(static_shared_bytes).u32(local_bytes).u32(max_threads);
+  }
 }
 
 Expected<CompileResult> read_compile_result(MessageReader& in) {
@@ -259,6 +264,16 @@ Expected<CompileResult> read_compile_result(MessageReader& in) {
     TC_TRY_ASSIGN(std::string expression, in.text());
     TC_TRY_ASSIGN(std::string lowered, in.text());
     result.lowered_names[expression] = lowered;
+  }
+  TC_TRY_ASSIGN(uint32_t kernels, in.u32());
+  for (uint32_t i = 0; i < kernels; ++i) {
+    KernelResources r;
+    TC_TRY_ASSIGN(r.kernel, in.text());
+    TC_TRY_ASSIGN(r.registers, in.u32());
+    TC_TRY_ASSIGN(r.static_shared_bytes, in.u32());
+    TC_TRY_ASSIGN(r.local_bytes, in.u32());
+    TC_TRY_ASSIGN(r.max_threads, in.u32());
+    result.resources.push_back(std::move(r));
   }
   return result;
 }

@@ -18,7 +18,7 @@ namespace fs = std::filesystem;
 // (a change of write_compile_result changes tilecamp's build, which every key holds, as well).
 constexpr std::string_view k_key_domain = "tilecamp PTX cache key, format 1";
 constexpr std::string_view k_entry_magic = "tilecamp PTX cache entry";
-constexpr uint32_t k_entry_format = 1;
+constexpr uint32_t k_entry_format = 2;  // 2: with each kernel's registers and shared memory
 
 // Files of a toolkit include folder whose size and time change with the toolkit's version.
 constexpr const char* k_version_headers[] = {"cuda.h", "cuda_runtime_api.h", "cooperative_groups.h",

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "checker/compile/builtin_headers.h"
+#include "checker/compile/cubin_resources.h"
 #include "checker/compile/include_policy.h"
 #include "checker/compile/nvrtc_log.h"
 #include "checker/compile/source_text.h"
@@ -82,11 +83,18 @@ Expected<Program> create_program(const SourceFile& source, const CompileOptions&
   return program;
 }
 
-std::vector<std::string> compile_arguments(const CompileOptions& options) {
+// compute_NN asks for PTX only; sm_NN gives the same PTX and runs ptxas on it as well, whose
+// cubin says how many registers and how much shared memory each kernel takes.
+std::string assembled_architecture(const std::string& arch) {
+  constexpr std::string_view k_virtual = "compute_";
+  return arch.starts_with(k_virtual) ? "sm_" + arch.substr(k_virtual.size()) : arch;
+}
+
+std::vector<std::string> compile_arguments(const CompileOptions& options, bool assemble) {
   std::vector<std::string> arguments{
       "-lineinfo",
       "--std=c++17",
-      "-arch=" + options.arch,
+      "-arch=" + (assemble ? assembled_architecture(options.arch) : options.arch),
       "--pre-include=" + std::string(k_pre_included_header),
   };
   for (const std::string& define : options.defines) arguments.push_back("-D" + define);
@@ -96,8 +104,8 @@ std::vector<std::string> compile_arguments(const CompileOptions& options) {
   return arguments;
 }
 
-nvrtcResult run_compiler(nvrtcProgram program, const CompileOptions& options) {
-  const std::vector<std::string> arguments = compile_arguments(options);
+nvrtcResult run_compiler(nvrtcProgram program, const CompileOptions& options, bool assemble) {
+  const std::vector<std::string> arguments = compile_arguments(options, assemble);
   std::vector<const char*> pointers;
   for (const std::string& argument : arguments) pointers.push_back(argument.c_str());
   return nvrtcCompileProgram(program, static_cast<int>(pointers.size()), pointers.data());
@@ -113,6 +121,7 @@ struct TextGetter {
 constexpr TextGetter k_log_getter{nvrtcGetProgramLogSize, "nvrtcGetProgramLogSize",
                                   nvrtcGetProgramLog, "nvrtcGetProgramLog"};
 constexpr TextGetter k_ptx_getter{nvrtcGetPTXSize, "nvrtcGetPTXSize", nvrtcGetPTX, "nvrtcGetPTX"};
+constexpr TextGetter k_cubin_getter{nvrtcGetCUBINSize, "nvrtcGetCUBINSize", nvrtcGetCUBIN, "nvrtcGetCUBIN"};
 
 Expected<std::string> fetch_text(nvrtcProgram program, const TextGetter& getter,
                                  const SourceFile& source) {
@@ -121,8 +130,19 @@ Expected<std::string> fetch_text(nvrtcProgram program, const TextGetter& getter,
   std::string text(size, '\0');
   TC_TRY(check(getter.get_text(program, text.data()), getter.get_text_name, source));
   // The size counts the terminating NUL.
-  while (!text.empty() && text.back() == '\0') text.pop_back();
+  if (&getter != &k_cubin_getter) {
+    while (!text.empty() && text.back() == '\0') text.pop_back();
+  }
   return text;
+}
+
+// The kernels' registers and shared memory from the cubin, when there is one. A cubin tilecamp
+// cannot read costs the learner nothing but these figures: the PTX is what runs.
+Expected<std::vector<KernelResources>> fetch_resources(nvrtcProgram program, const SourceFile& source) {
+  TC_TRY_ASSIGN(const std::string cubin, fetch_text(program, k_cubin_getter, source));
+  if (cubin.empty()) return std::vector<KernelResources>{};
+  Expected<std::vector<KernelResources>> resources = read_cubin_resources(cubin);
+  return resources ? std::move(*resources) : std::vector<KernelResources>{};
 }
 
 Expected<std::map<std::string, std::string>> fetch_lowered_names(nvrtcProgram program,
@@ -188,9 +208,17 @@ Expected<CompileResult> NvrtcCompiler::compile(const SourceFile& source,
     return result;
   }
   TC_TRY_ASSIGN(Program program, create_program(source, options));
-  const nvrtcResult compiled = run_compiler(program.get(), options);
+  nvrtcResult compiled = run_compiler(program.get(), options, true);
   CompileResult result;
   TC_TRY_ASSIGN(result.log, fetch_text(program.get(), k_log_getter, source));
+  if (compiled == NVRTC_ERROR_COMPILATION && result.log.find("ptxas") != std::string::npos) {
+    // The front end made PTX that ptxas refuses (inline asm, say): compile to PTX alone, as a
+    // GPU's driver would receive it, so that the emulator says what is wrong with it and where.
+    // Such a kernel has no resource figures.
+    TC_TRY_ASSIGN(program, create_program(source, options));
+    compiled = run_compiler(program.get(), options, false);
+    TC_TRY_ASSIGN(result.log, fetch_text(program.get(), k_log_getter, source));
+  }
   if (compiled != NVRTC_SUCCESS && compiled != NVRTC_ERROR_COMPILATION) {
     // E.g. NVRTC_ERROR_INVALID_OPTION for a bad architecture: the log says which option.
     const std::string_view log = trim_trailing_space(result.log);
@@ -202,6 +230,7 @@ Expected<CompileResult> NvrtcCompiler::compile(const SourceFile& source,
   if (!result.ok) return result;
   TC_TRY_ASSIGN(result.ptx, fetch_text(program.get(), k_ptx_getter, source));
   TC_TRY_ASSIGN(result.lowered_names, fetch_lowered_names(program.get(), options, source));
+  TC_TRY_ASSIGN(result.resources, fetch_resources(program.get(), source));
   return result;
 }
 

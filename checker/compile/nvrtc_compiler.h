@@ -1,6 +1,8 @@
 // The real `Compiler`: NVRTC, in-process. Every program is compiled with `-lineinfo` (so the PTX
-// carries `.loc` lines for the emulator's diagnostics), `--std=c++17` and `-arch=<options.arch>`,
-// with the small headers of builtin_headers.h standing in for the system ones NVRTC lacks.
+// carries `.loc` lines for the emulator's diagnostics), `--std=c++17` and `-arch=sm_NN` for
+// `options.arch` compute_NN, with the small headers of builtin_headers.h standing in for the
+// system ones NVRTC lacks. The real architecture gives the same PTX, and ptxas assembles it too:
+// each kernel's registers and shared memory come back from the cubin (cubin_resources.h).
 //
 // NVRTC 13 refuses host code: any function without __device__/__global__ (a helper, `main`, even
 // a constexpr function) is a compile error. That is deliberate here: we do not pass

@@ -1,1 +1,1 @@
-set(TILECAMP_COMPILE_SOURCES compile/nvrtc_compiler.cpp compile/compile_cache.cpp compile/cache_folder.cpp compile/builtin_headers.cpp compile/nvrtc_log.cpp compile/include_policy.cpp compile/source_text.cpp)
+set(TILECAMP_COMPILE_SOURCES compile/nvrtc_compiler.cpp compile/cubin_resources.cpp compile/compile_cache.cpp compile/cache_folder.cpp compile/builtin_headers.cpp compile/nvrtc_log.cpp compile/include_policy.cpp compile/source_text.cpp)

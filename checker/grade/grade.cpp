@@ -148,6 +148,7 @@ bool read_text(const std::filesystem::path& path, std::string& text) {
 struct HelperKernel {
   std::unique_ptr<Backend> backend;
   std::string entry;  // the PTX entry name
+  std::optional<KernelResources> resources;  // its registers and shared memory
 };
 
 Expected<HelperKernel> load_helper_kernel(const Exercise& exercise, const KernelFile& kernel, Compiler& compiler,
@@ -162,6 +163,7 @@ Expected<HelperKernel> load_helper_kernel(const Exercise& exercise, const Kernel
   HelperKernel helper{like.another(), ""};
   TC_TRY(helper.backend->load(compiled.ptx));
   TC_TRY_ASSIGN(helper.entry, ptx::resolve_kernel_name(helper.backend->module(), kernel.kernel));
+  if (const KernelResources* resources = find_resources(compiled.resources, helper.entry)) helper.resources = *resources;
   return helper;
 }
 
@@ -255,6 +257,7 @@ class Grader {
       return false;
     }
     m_ptx = compiled->ptx;
+    m_resources = compiled->resources;
     auto loaded = m_backend.load(compiled->ptx);
     if (!loaded) {  // PTX tilecamp cannot read (or a GPU's driver refuses): the kernel's finding
       add(CheckKind::Compile, CheckStatus::Fail, "compiles",
@@ -300,6 +303,7 @@ class Grader {
       m_stop = true;
       return CaseResult::Wrong;
     }
+    note_resources(*config);
     LaunchRequest request{m_kernel, *config, data->buffers, data->arguments, {}, {}};
     if (problem_case.performance) request.config.observer = m_options.observer;
     auto outcome = m_backend.launch(request);
@@ -393,7 +397,8 @@ class Grader {
     double seconds = 0;
     std::string failure;  // the kernel's own error on this case, when it stopped
   };
-  static Expected<Modelled> sampled_time(Backend& backend, const std::string& entry, const LaunchConfig& shape,
+  static Expected<Modelled> sampled_time(Backend& backend, const std::string& entry,
+                                         const std::optional<KernelResources>& resources, const LaunchConfig& shape,
                                          const CaseData& data, const model::GpuSpec& gpu) {
     LaunchRequest request{entry, shape, data.buffers, data.arguments, {}, {}};
     if (!shape.cooperative) {  // a cooperative grid's blocks wait for each other: all of them run
@@ -411,7 +416,7 @@ class Grader {
     const Counters totals = shape.cooperative ? outcome.profile.totals
                                               : model::extrapolate(shape.grid, request.config.sample_blocks,
                                                                    outcome.profile.block_counters);
-    return Modelled{model::model_cost(gpu, {totals, shape.grid, shape.block, footprint}).total_s, ""};
+    return Modelled{model::model_cost(gpu, {totals, shape.grid, shape.block, footprint, resources, shape.dynamic_shared_bytes}).total_s, ""};
   }
 
   // The baseline's modelled time over the learner's: at the size a GPU times (gpu_performance),
@@ -428,9 +433,11 @@ class Grader {
     if (outcome.profile.has_error()) return make_error("the exercise's baseline kernel failed on the performance case");
     double footprint = 0;
     for (const BufferData& buffer : data.buffers) footprint += static_cast<double>(buffer.bytes.size());
-    const double baseline_s = model::model_cost(gpu, {outcome.profile.totals, config.grid, config.block, footprint}).total_s;
-    const double learner_s =
-        model::model_cost(gpu, {learner.totals, m_performance->config.grid, m_performance->config.block, footprint}).total_s;
+    const double baseline_s = model::model_cost(gpu, {outcome.profile.totals, config.grid, config.block, footprint,
+                                                      baseline.resources, config.dynamic_shared_bytes}).total_s;
+    const LaunchConfig& shape = m_performance->config;
+    const double learner_s = model::model_cost(gpu, {learner.totals, shape.grid, shape.block, footprint,
+                                                     learner_resources(), shape.dynamic_shared_bytes}).total_s;
     m_speed_note = fmt::format("{:.1f} us against the baseline's {:.1f} us on the {} model", learner_s * 1e6,
                                baseline_s * 1e6, gpu.name);
     return std::optional<double>(baseline_s / learner_s);
@@ -440,7 +447,7 @@ class Grader {
     const ProblemCase timed{m_exercise.problem.gpu_performance, true, true};
     TC_TRY_ASSIGN(CaseData data, make_case_data(m_exercise, timed, m_options.seed, true));
     TC_TRY_ASSIGN(LaunchConfig learner_shape, launch_config(m_exercise.launch, names_for(data)));
-    TC_TRY_ASSIGN(Modelled learner, sampled_time(m_backend, m_kernel, learner_shape, data, gpu));
+    TC_TRY_ASSIGN(Modelled learner, sampled_time(m_backend, m_kernel, learner_resources(), learner_shape, data, gpu));
     const std::string size = case_shape(m_exercise.problem, timed);
     if (!learner.failure.empty()) {
       m_speed_note = "at the timed size (" + size + ") the kernel stopped: " + learner.failure;
@@ -449,7 +456,8 @@ class Grader {
     TC_TRY_ASSIGN(std::unique_ptr<Backend> like, make_emulator());
     TC_TRY_ASSIGN(HelperKernel baseline, load_helper_kernel(m_exercise, m_exercise.baseline, m_compiler, *like));
     TC_TRY_ASSIGN(LaunchConfig baseline_shape, launch_config(m_exercise.baseline.launch, data.dims));
-    TC_TRY_ASSIGN(Modelled base, sampled_time(*baseline.backend, baseline.entry, baseline_shape, data, gpu));
+    TC_TRY_ASSIGN(Modelled base,
+                  sampled_time(*baseline.backend, baseline.entry, baseline.resources, baseline_shape, data, gpu));
     if (!base.failure.empty()) return make_error("the exercise's baseline kernel failed at the timed size: " + base.failure);
     m_speed_note = fmt::format("{:.1f} us against the baseline's {:.1f} us on the {} model, at the size a GPU times ({})",
                                learner.seconds * 1e6, base.seconds * 1e6, gpu.name, size);
@@ -665,6 +673,22 @@ class Grader {
     return m_verdict;
   }
 
+  std::optional<KernelResources> learner_resources() const {
+    const KernelResources* kernel = find_resources(m_resources, m_kernel);
+    return kernel != nullptr ? std::optional<KernelResources>(*kernel) : std::nullopt;
+  }
+
+  // The occupancy the kernel's registers and shared memory allow at this launch's block size.
+  void note_resources(const LaunchConfig& config) {
+    if (m_verdict.resources) return;
+    const KernelResources* kernel = find_resources(m_resources, m_kernel);
+    if (kernel == nullptr) return;
+    m_verdict.resources = Verdict::Resources{
+        *kernel,
+        model::compute_occupancy(model::h200_occupancy(), *kernel, config.block.count(), config.dynamic_shared_bytes),
+        config.block.count(), config.dynamic_shared_bytes};
+  }
+
   Verdict finish() {
     if (m_verdict.status != VerdictStatus::Error) settle_status(m_verdict);
     return m_verdict;
@@ -688,6 +712,7 @@ class Grader {
   std::optional<Performance> m_performance;  // the performance case's run, when it was correct
   std::string m_speed_note;  // the times behind a speedup
   std::string m_ptx;         // the learner's compiled module
+  std::vector<KernelResources> m_resources;  // what ptxas gave each kernel of the module
   uint64_t m_case_counter = 0;
   bool m_stop = false;
   bool m_in_hidden_case = false;  // the case running now is hidden: its findings are marked so

@@ -8,7 +8,9 @@
 #include <string>
 #include <vector>
 
+#include "checker/compile/compiler.h"
 #include "checker/diagnostic.h"
+#include "checker/model/occupancy.h"
 
 namespace tilecamp::grade {
 
@@ -63,6 +65,16 @@ struct Verdict {
     int misses = 0;
   };
   std::optional<PtxCache> ptx_cache;
+  // The kernel's registers and shared memory as ptxas assembled them, and how many of its blocks
+  // an SM of the H200 holds at the block size of the first case that ran (model/occupancy.h).
+  // Absent when the compiler made no cubin or no case ran.
+  struct Resources {
+    KernelResources kernel;
+    model::Occupancy occupancy;
+    uint64_t threads_per_block = 0;
+    uint32_t dynamic_shared_bytes = 0;
+  };
+  std::optional<Resources> resources;
 };
 
 constexpr size_t k_printed_lines = 40;

@@ -6,6 +6,8 @@
 #include <string>
 #include <utility>
 
+#include "checker/model/occupancy.h"
+
 namespace tilecamp::model {
 namespace {
 
@@ -39,8 +41,9 @@ GpuSpec h200() {
   return gpu;
 }
 
-// How the launch spreads over the SMs. Registers and shared memory per block are not known, so
-// only the warp and block limits decide how many blocks an SM holds at once.
+// How the launch spreads over the SMs: an SM holds as many blocks at once as its warps, its block
+// slots, its registers and its shared memory leave room for (occupancy.h); the last two only
+// when the kernel's resources are known.
 struct LaunchShape {
   double warps = 0;
   double warps_per_block = 0;
@@ -57,7 +60,12 @@ LaunchShape launch_shape(const GpuSpec& gpu, const CostInput& input) {
   shape.warps = static_cast<double>(warps_per_block * blocks);
   shape.warps_per_block = static_cast<double>(warps_per_block);
   if (shape.warps == 0) return shape;
-  const uint64_t fitting = std::max<uint64_t>(1, static_cast<uint64_t>(gpu.max_warps_per_sm) / warps_per_block);
+  uint64_t fitting = std::max<uint64_t>(1, static_cast<uint64_t>(gpu.max_warps_per_sm) / warps_per_block);
+  if (input.resources) {
+    const Occupancy occupancy =
+        compute_occupancy(h200_occupancy(), *input.resources, input.block.count(), input.dynamic_shared_bytes);
+    fitting = std::min<uint64_t>(fitting, static_cast<uint64_t>(std::max(1, occupancy.blocks_per_sm)));
+  }
   shape.blocks_per_sm = static_cast<double>(std::min<uint64_t>(fitting, static_cast<uint64_t>(gpu.max_blocks_per_sm)));
   shape.busiest_sm_blocks = static_cast<double>((blocks + sms - 1) / sms);
   shape.skew = shape.busiest_sm_blocks * static_cast<double>(sms) / static_cast<double>(blocks);

@@ -6,10 +6,12 @@
 // assumes and how the model was held to measured H200 timings.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "checker/backend/launch.h"
+#include "checker/compile/compiler.h"
 #include "checker/util/expected.h"
 
 namespace tilecamp::model {
@@ -43,6 +45,11 @@ struct CostInput {
   Dim3 block;
   // Bytes of the buffers the kernel touches (0: unknown, count every sector as DRAM traffic).
   double footprint_bytes = 0;
+  // The kernel's registers and shared memory (ptxas's, compile/cubin_resources.h) and the launch's
+  // dynamic shared memory: with them an SM holds as many blocks as model/occupancy.h says; without,
+  // as many as its warp and block limits allow.
+  std::optional<KernelResources> resources;
+  uint32_t dynamic_shared_bytes = 0;
 };
 
 struct CostEstimate {

@@ -55,8 +55,10 @@ Expected<ProfileReport> profile_kernel(Compiler& compiler, Backend& backend, con
   report.gpu = gpu.name;
   report.grid = request.grid;
   report.block = request.block;
+  report.dynamic_shared_bytes = request.dynamic_shared_bytes;
   std::string ptx_text = request.text;
   std::string lowered;  // the template instance NVRTC named for `request.kernel`, as it was spelled
+  std::vector<KernelResources> resources;
   if (!request.path.ends_with(".ptx")) {
     CompileOptions options;
     if (request.kernel.find('<') != std::string::npos) options.name_expressions.push_back(request.kernel);
@@ -68,6 +70,7 @@ Expected<ProfileReport> profile_kernel(Compiler& compiler, Backend& backend, con
       return report;
     }
     ptx_text = std::move(compiled.ptx);
+    resources = std::move(compiled.resources);
     if (auto it = compiled.lowered_names.find(request.kernel); it != compiled.lowered_names.end()) lowered = it->second;
   }
   TC_TRY(backend.load(ptx_text));
@@ -80,6 +83,11 @@ Expected<ProfileReport> profile_kernel(Compiler& compiler, Backend& backend, con
   }
   report.kernel = ptx::readable_kernel_name(report.mangled);
   const ptx::Function& kernel = *backend.module().find_function(report.mangled);
+  if (const KernelResources* found = find_resources(resources, report.mangled)) {
+    report.resources = *found;
+    report.occupancy = model::compute_occupancy(model::h200_occupancy(), *found, request.block.count(),
+                                                request.dynamic_shared_bytes);
+  }
 
   LaunchRequest launch;
   launch.kernel = report.mangled;
@@ -118,6 +126,8 @@ Expected<ProfileReport> profile_kernel(Compiler& compiler, Backend& backend, con
   }
   show_path_as_given(report.result, request.path);
   model::CostInput cost{report.result.totals, report.grid, report.block, 0};
+  cost.resources = report.resources;
+  cost.dynamic_shared_bytes = request.dynamic_shared_bytes;
   for (const BufferData& buffer : launch.buffers) {
     cost.footprint_bytes += static_cast<double>(std::max<uint64_t>(buffer.bytes.size(), buffer.zero_bytes));
   }

@@ -9,6 +9,7 @@
 #include "checker/backend/backend.h"
 #include "checker/compile/compiler.h"
 #include "checker/model/cost_model.h"
+#include "checker/model/occupancy.h"
 #include "checker/profile/arg_spec.h"
 
 namespace tilecamp::profile {
@@ -53,6 +54,11 @@ struct ProfileReport {
   std::string gpu;
   uint64_t sampled_blocks = 0;  // with --sample: the blocks that ran (the counters are the grid's estimate)
   model::CostEstimate modelled;  // the counters turned into a time on `gpu` (emu/cost_model.h)
+  // What ptxas gave the kernel (registers, shared memory) and how many of its blocks an SM holds
+  // (model/occupancy.h); nothing for a .ptx file, which is not assembled.
+  std::optional<KernelResources> resources;
+  std::optional<model::Occupancy> occupancy;
+  uint32_t dynamic_shared_bytes = 0;  // the launch's (--shared)
   // When the kernel also ran on a real GPU (--backend gpu): the device and its measured time.
   std::string measured_on;
   std::optional<KernelTiming> measured;

@@ -1,5 +1,6 @@
 #include "checker/report/profile_report.h"
 
+#include "checker/report/occupancy_text.h"
 #include "checker/report/roofline_text.h"
 
 #include <nlohmann/json.hpp>
@@ -127,6 +128,9 @@ std::string profile_text(const profile::ProfileReport& report, const std::string
                        report.measured->median_ms * 1e3, report.measured->repetitions, report.measured_on,
                        report.measured->min_ms * 1e3, report.measured->max_ms * 1e3);
   }
+  if (report.resources && report.occupancy) {
+    out += "\n" + occupancy_text(*report.resources, *report.occupancy, report.dynamic_shared_bytes, report.gpu, style);
+  }
   if (const auto roofline = roofline_of(report)) out += "\n" + roofline_text(*roofline, report.gpu, style);
   const std::vector<std::string> source_lines = split_lines(source);
   out += "\n" + style.bold("per source line") + "\n";
@@ -188,6 +192,9 @@ nlohmann::ordered_json profile_json(const profile::ProfileReport& report) {
                         {"min_us", report.measured->min_ms * 1e3},
                         {"max_us", report.measured->max_ms * 1e3},
                         {"repetitions", report.measured->repetitions}};
+  }
+  if (report.resources && report.occupancy) {
+    json["occupancy"] = occupancy_json(*report.resources, *report.occupancy, report.dynamic_shared_bytes);
   }
   if (const auto roofline = roofline_of(report)) json["roofline"] = roofline_json(*roofline);
   for (const LineProfile& line : report.result.lines) {

@@ -6,6 +6,7 @@
 
 #include <filesystem>
 
+#include "checker/report/occupancy_text.h"
 #include "checker/report/profile_report.h"
 
 namespace tilecamp::report {
@@ -55,6 +56,18 @@ std::string source_excerpt(const Diagnostic& d, const std::string& checked_file,
   return (d.severity == Severity::Error ? style.red(gutter) : style.yellow(gutter)) + marked + "\n";
 }
 
+// "occupancy: 38 registers, 8448 B shared memory: 6 blocks of 256 threads an SM, 48 of 64 warps
+// (75%), limited by registers": what check says of the kernel's resources, on one line.
+std::string occupancy_line(const grade::Verdict::Resources& r) {
+  std::string line = fmt::format("occupancy on the H200: {} registers, {} B shared memory", r.kernel.registers,
+                                 r.kernel.static_shared_bytes + r.dynamic_shared_bytes);
+  if (r.kernel.local_bytes > 0) line += fmt::format(", {} B local", r.kernel.local_bytes);
+  if (r.occupancy.blocks_per_sm == 0) return line + fmt::format(": a block of {} threads does not fit an SM ({})", r.threads_per_block, r.occupancy.limited_by);
+  return line + fmt::format(": {} blocks of {} threads an SM, {} of 64 warps ({:.0f}%), limited by {}",
+                            r.occupancy.blocks_per_sm, r.threads_per_block, r.occupancy.warps_per_sm,
+                            r.occupancy.fraction * 100, r.occupancy.limited_by);
+}
+
 }  // namespace
 
 std::string verdict_text(const grade::Verdict& verdict, const Style& style, const VerdictTextOptions& options) {
@@ -65,6 +78,7 @@ std::string verdict_text(const grade::Verdict& verdict, const Style& style, cons
     for (const auto& [name, value] : verdict.constants) constants += fmt::format("{}{} = {}", constants.empty() ? "" : ", ", name, value);
     out += style.dim("  launch constants: " + constants) + "\n";
   }
+  if (verdict.resources) out += style.dim("  " + occupancy_line(*verdict.resources)) + "\n";
   for (const grade::Check& check : verdict.checks) {
     const bool show_message = check.status != grade::CheckStatus::Pass || !check.message.empty();
     out += fmt::format("  {}  {}", mark(check.status, style), check.name);
@@ -137,6 +151,11 @@ nlohmann::ordered_json verdict_json(const grade::Verdict& verdict) {
     json["printed"] = {{"case", verdict.printed->case_name},
                        {"text", verdict.printed->text},
                        {"truncated", verdict.printed->truncated}};
+  }
+  if (verdict.resources) {
+    const grade::Verdict::Resources& r = *verdict.resources;
+    json["occupancy"] = occupancy_json(r.kernel, r.occupancy, r.dynamic_shared_bytes);
+    json["occupancy"]["threads_per_block"] = r.threads_per_block;
   }
   if (verdict.ptx_cache) json["ptx_cache"] = {{"hits", verdict.ptx_cache->hits}, {"misses", verdict.ptx_cache->misses}};
   return json;
