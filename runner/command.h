@@ -22,6 +22,8 @@ std::function<int()> setup_profile_command(CommandLine& app);
 std::function<int()> setup_check_command(CommandLine& app);
 std::function<int()> setup_check_all_command(CommandLine& app);
 std::function<int()> setup_grade_command(CommandLine& app);
+std::function<int()> setup_autograder_command(CommandLine& app);
+std::function<int()> setup_classroom_command(CommandLine& app);
 std::function<int()> setup_list_command(CommandLine& app);
 std::function<int()> setup_init_command(CommandLine& app);
 std::function<int()> setup_completion_command(CommandLine& app);

@@ -12,7 +12,7 @@ namespace {
 constexpr const char* k_bash_script = R"SH(# tilecamp completion for bash: eval "$(tilecamp completion bash)"
 _tilecamp_complete() {
   local current=${COMP_WORDS[COMP_CWORD]} command=${COMP_WORDS[1]:-}
-  local commands="check check-all dev explain grade hint init lesson list next profile reset solution viz watch completion"
+  local commands="autograder check check-all classroom dev explain grade hint init lesson list next profile reset solution viz watch completion"
   if [ "$COMP_CWORD" -eq 1 ]; then
     COMPREPLY=($(compgen -W "$commands --help --version" -- "$current"))
     return

@@ -12,8 +12,10 @@
 namespace {
 
 const tilecamp::runner::Command k_commands[] = {
+    {"autograder", tilecamp::runner::setup_autograder_command},
     {"check", tilecamp::runner::setup_check_command},
     {"check-all", tilecamp::runner::setup_check_all_command},
+    {"classroom", tilecamp::runner::setup_classroom_command},
     {"completion", tilecamp::runner::setup_completion_command},
     {"dev", tilecamp::runner::setup_dev_command},
     {"explain", tilecamp::runner::setup_explain_command},
