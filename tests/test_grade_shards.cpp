@@ -263,6 +263,16 @@ TEST_CASE("grade --merge: a shard file cut short, forged, a link, or out of plac
     CHECK(test::contains(merged.err, file + ": field `students["));
     CHECK(test::contains(merged.err, "].exercises[0].verdict`: expected a verdict record (verdict record: field `status`: unknown value `excellent`"));
   }
+  SUBCASE("an escape sequence in a shard's warning reaches the terminal escaped") {
+    const std::string copy = forged(folder, home, [](nlohmann::json& json) {
+      json["not_graded"].push_back("roster/x\x1b[2J: a forged warning");
+    });
+    const RunResult merged = merge(folder, others_than(home, copy), "merged");
+    INFO(merged.out, merged.err);
+    CHECK(merged.exit == 1);  // a roster folder was not graded, as the forged warning says
+    CHECK(test::contains(merged.err, "warning: roster/x\\x1b[2J: a forged warning"));
+    CHECK_FALSE(test::contains(merged.out + merged.err, "\x1b"));
+  }
   SUBCASE("a forged seed field") {
     forged(folder, 0, [](nlohmann::json& json) { json["seed"] = -5; });
     expect_refused(folder, others_than(0, "forged-0"), file0 + ": field `seed`: expected the seed, 0 to 2^64-1");

@@ -382,6 +382,16 @@ int run_grade(const GradeCommandOptions& options) {
   return some_not_graded(results) || !plan->not_graded.empty() ? k_exit_failed : k_exit_ok;
 }
 
+// `text` from a shard file, for the terminal: its control characters but the line breaks
+// written as \xNN, so that a forged shard cannot send escape sequences.
+std::string for_terminal(const std::string& text) {
+  std::string out;
+  for (unsigned char byte : text) {
+    out += (byte < 0x20 && byte != '\n') || byte == 0x7f ? fmt::format("\\x{:02x}", byte) : std::string(1, static_cast<char>(byte));
+  }
+  return out;
+}
+
 // The class reports from the shards' folders, as one run over the whole roster writes them.
 int run_merge(const GradeCommandOptions& options) {
   if (!options.roster.empty() || options.shard_spec || !options.hidden.empty() || !options.exercises.empty() || options.seed ||
@@ -394,10 +404,12 @@ int run_merge(const GradeCommandOptions& options) {
   if (!merged) return fail_with(merged.error());
   remove_stale_temporaries(options.out);
   if (auto written = write_reports(options.out, merged->results); !written) return fail_with(written.error());
-  for (const std::string& warning : merged->not_graded) std::cerr << style_for(stderr).yellow("warning") << ": " << warning << "\n";
+  for (const std::string& warning : merged->not_graded) {
+    std::cerr << style_for(stderr).yellow("warning") << ": " << for_terminal(warning) << "\n";
+  }
   std::cerr << fmt::format("merged {} shards: {} students x {} exercises, seed {}\n", folders.size(),
                            merged->results.students.size(), merged->results.exercises.size(), merged->results.seed);
-  std::cout << "\n" << report::summary_text(report::summarize(merged->results))
+  std::cout << "\n" << for_terminal(report::summary_text(report::summarize(merged->results)))
             << fmt::format("\nReports in {}: grades.csv, grades.json, junit.xml; for each student "
                            "students/ID/results.json (Gradescope) and students/ID/feedback.txt\n",
                            options.out);
