@@ -315,6 +315,58 @@ TEST_CASE("the built-in references compute what docs/exercise-format.md says") {
   CHECK(reference_output(add, {3}, {{1, 2, 3}, {10, 20, 30}}) == std::vector<float>{11, 22, 33});
 }
 
+// Compaction in segments of 4: out (n floats) and counts (one int per segment).
+grade::Exercise compact_exercise() {
+  grade::Exercise compact;
+  compact.reference.builtin = "compact_positive";
+  compact.problem.dims = {"n"};
+  compact.params.push_back({"in", "const float*", grade::ElementType::F32, true, grade::ParamRole::In, "n", {}, "", 1, 4});
+  compact.params.push_back({"out", "float*", grade::ElementType::F32, true, grade::ParamRole::Out, "n", {}, "", -1, 1});
+  compact.params.push_back({"counts", "int*", grade::ElementType::I32, true, grade::ParamRole::Out, "ceil_div(n, 4)", {}, "", -1, 1});
+  compact.reference.options["segment"] = 4;
+  REQUIRE(grade::check_builtin_reference("compact_positive", compact).has_value());
+  return compact;
+}
+
+TEST_CASE("compact_positive keeps each segment's positive elements in order, counts them, and leaves the rest") {
+  auto compact = compact_exercise();
+  auto data = grade::make_case_data(compact, {{6}, false, false}, 1);
+  REQUIRE(data.has_value());
+  data->buffers[0].bytes = bytes_of({-1, 2, -3, 4, 5, -6});
+  const auto result = grade::run_builtin_reference(compact, *data);
+  const std::vector<float> out = floats(result[1]);
+  CHECK(out[0] == 2);  // segment 0 keeps 2 and 4...
+  CHECK(out[1] == 4);
+  CHECK(std::isnan(out[2]));  // ...and leaves its other slots as they were (poisoned)
+  CHECK(std::isnan(out[3]));
+  CHECK(out[4] == 5);  // segment 1, partial, keeps 5
+  CHECK(std::isnan(out[5]));
+  std::vector<int32_t> counts(2);
+  std::memcpy(counts.data(), result[2].data(), 8);
+  CHECK(counts == std::vector<int32_t>{2, 1});
+
+  compact.params.back().element = grade::ElementType::F32;  // counts must be integers
+  CHECK_FALSE(grade::check_builtin_reference("compact_positive", compact).has_value());
+}
+
+TEST_CASE("an element the reference leaves unwritten may hold any NaN (a GPU poisons with all ones), and nothing else") {
+  const auto compact = compact_exercise();
+  auto data = grade::make_case_data(compact, {{6}, false, false}, 1);
+  REQUIRE(data.has_value());
+  data->buffers[0].bytes = bytes_of({-1, 2, -3, 4, 5, -6});
+  const auto expected = grade::run_builtin_reference(compact, *data);
+  std::vector<std::vector<uint8_t>> actual = expected;
+  std::memset(actual[1].data() + 2 * 4, 0xFF, 4);  // out[2]: all ones, as a GPU's memset poisons
+  LaunchConfig config;
+  config.block = {256, 1, 1};
+  CHECK(grade::judge_case(compact, *data, expected, actual, config).passed);
+  const float written = 0.0f;
+  std::memcpy(actual[1].data() + 3 * 4, &written, 4);  // out[3]: written, where the reference left it
+  const auto judgement = grade::judge_case(compact, *data, expected, actual, config);
+  CHECK_FALSE(judgement.passed);
+  CHECK(test::contains(judgement.message, "out[3]: expected NaN (never written), got 0"));
+}
+
 grade::Verdict grade_difference(const std::string& fixture) {
   NvrtcCompiler compiler;
   emu::EmulatorBackend backend;

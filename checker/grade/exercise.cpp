@@ -267,12 +267,17 @@ Status read_reference(const FieldReader& reader, const toml::table& root, const 
   if (table == nullptr) return reader.error("reference", expected);
   ReferenceSpec& spec = exercise.reference;
   if (table->get("builtin") != nullptr) {
-    TC_TRY(reader.only_known(*table, "reference.", {"builtin", "radius"}));
+    TC_TRY(reader.only_known(*table, "reference.", {"builtin", "radius", "segment"}));
     TC_TRY(reader.string(*table, "reference.", "builtin", true, spec.builtin));
     if (const toml::node* radius = table->get("radius")) {
       auto value = radius->value<int64_t>();
       if (!value || *value < 0) return reader.error("reference.radius", "a non-negative integer");
       spec.options["radius"] = static_cast<double>(*value);
+    }
+    if (const toml::node* segment = table->get("segment")) {
+      auto value = segment->value<int64_t>();
+      if (!value || *value < 1) return reader.error("reference.segment", "a positive integer");
+      spec.options["segment"] = static_cast<double>(*value);
     }
     auto missing = check_builtin_reference(spec.builtin, exercise);
     if (!missing) return reader.error("reference.builtin", missing.error());

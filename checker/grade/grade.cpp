@@ -89,6 +89,9 @@ Expected<Bindings> read_constants(const Exercise& exercise, Backend& backend) {
   return constants;
 }
 
+// A block's warps: its threads in groups of 32, the last one perhaps partial.
+double warps_per_block(const LaunchConfig& config) { return static_cast<double>((config.block.count() + 31) / 32); }
+
 // A line of the source without its indent, for a message that quotes it.
 std::string source_line(const std::string& text, int line) {
   const std::string current = physical_line(text, line);
@@ -555,6 +558,7 @@ class Grader {
     if (!on_gpu) {
       inputs.shared_bytes_per_block = m_performance->result.shared_bytes_per_block;
       inputs.blocks = static_cast<double>(m_performance->config.grid.count());
+      inputs.warps = inputs.blocks * warps_per_block(m_performance->config);
     }
     std::optional<Emulated> emulated;
     const bool counts_needed = !m_exercise.requirements.empty() ||
@@ -569,6 +573,7 @@ class Grader {
       emulated->inputs.counters = &emulated->result.totals;
       emulated->inputs.shared_bytes_per_block = emulated->result.shared_bytes_per_block;
       emulated->inputs.blocks = static_cast<double>(emulated->config.grid.count());
+      emulated->inputs.warps = emulated->inputs.blocks * warps_per_block(emulated->config);
     }
     const LaunchResult& counted = emulated ? emulated->result : m_performance->result;
     for (const std::string& requirement : m_exercise.requirements) check_requirement(requirement, counted.totals);

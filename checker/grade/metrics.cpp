@@ -3,7 +3,7 @@
 namespace tilecamp::grade {
 namespace {
 
-enum class Per { Nothing, Counter, Output, Fma, Speedup, SectorBytes };
+enum class Per { Nothing, Counter, Output, Fma, Speedup, SectorBytes, Warp };
 
 struct Metric {
   const char* name;
@@ -61,6 +61,10 @@ constexpr Metric k_metrics[] = {
      32, false, "operands are reused from registers",
      "shared-load wavefronts per warp-wide FMA instruction (32 multiply-adds): 1.5 for the one-output-per-thread tiled "
      "kernel, 0.625 with 8 outputs per thread, because each loaded value is reused from a register"},
+    {"barriers_per_warp", "emulator", &Counters::barriers, nullptr, Per::Warp, nullptr, 1, false,
+     "few __syncthreads() per warp",
+     "__syncthreads() each warp of the grid passes, on average: 1 + log2(threads) for a shared-memory tree sum, 1 when "
+     "each warp adds its values with shuffles and only the warps' sums go through shared memory"},
     {"modelled_speedup", "emulator", nullptr, nullptr, Per::Speedup, nullptr, 1, true, "faster than the baseline (modelled)",
      "the baseline kernel's modelled time over yours, on the cost model of the GPU named above"},
     {"speedup", "gpu", nullptr, nullptr, Per::Speedup, nullptr, 1, true, "faster than the baseline (measured)",
@@ -93,6 +97,7 @@ std::optional<double> metric_value(const MetricInputs& inputs, const std::string
     case Per::SectorBytes: denominator = 32.0 * static_cast<double>(inputs.counters->*metric->denominator); break;
     case Per::Output: denominator = inputs.outputs; break;
     case Per::Fma: denominator = inputs.fmas; break;
+    case Per::Warp: denominator = inputs.warps; break;
     case Per::Speedup: break;
   }
   if (denominator <= 0) return std::nullopt;

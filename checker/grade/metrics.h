@@ -17,6 +17,7 @@ struct MetricInputs {
   double fmas = 0;                        // the exercise's `fmas` expression; 0 when it has none
   std::optional<double> shared_bytes_per_block;  // static and dynamic shared memory of a block
   double blocks = 0;                             // blocks in the grid
+  double warps = 0;                              // warps in the grid
   std::optional<double> modelled_speedup;  // baseline modelled time / learner modelled time
   std::optional<double> speedup;           // baseline measured time / learner measured time (GPU)
 };

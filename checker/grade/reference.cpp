@@ -20,6 +20,7 @@ struct Builtin {
   std::vector<const char*> outputs;
   std::vector<const char*> dims;
   std::function<void(const Bindings&, const Options&, FloatBuffers&)> run;
+  std::vector<const char*> int_outputs = {};  // 32-bit integer outputs, kept bit for bit in FloatBuffers
 };
 
 size_t at(const Bindings& dims, const char* name) { return static_cast<size_t>(dims.at(name)); }
@@ -77,6 +78,29 @@ void block_sum(const Bindings& dims, const Options&, FloatBuffers& b) {
   }
 }
 
+// An integer output lives in FloatBuffers as its bits.
+void store_int(std::vector<float>& buffer, size_t index, int32_t value) {
+  std::memcpy(&buffer[index], &value, 4);
+}
+
+// Stream compaction, one segment at a time (a block's share): the positive elements of each
+// `segment` elements of `in`, in order, at the front of the same segment of `out`, whose other
+// elements stay as they were; counts[s] = how many segment s kept.
+void compact_positive(const Bindings& dims, const Options& options, FloatBuffers& b) {
+  const size_t n = at(dims, "n");
+  const size_t segment = static_cast<size_t>(options.count("segment") ? options.at("segment") : 256);
+  const auto& in = b["in"];
+  auto& out = b["out"];
+  auto& counts = b["counts"];
+  for (size_t first = 0, index = 0; first < n && index < counts.size(); first += segment, ++index) {
+    size_t kept = 0;
+    for (size_t i = first; i < std::min(n, first + segment); ++i) {
+      if (in[i] > 0.0f) out[first + kept++] = in[i];
+    }
+    store_int(counts, index, static_cast<int32_t>(kept));
+  }
+}
+
 // Rows [first, last) of C = A B, each row summed in double in the order of k.
 void sgemm_rows(const float* a, const float* b, float* c, size_t first, size_t last, size_t n, size_t k) {
   std::vector<double> row(n);
@@ -122,6 +146,7 @@ const std::vector<Builtin>& builtins() {
       {"row_sum", {"in"}, {"out"}, {"width", "height"}, row_sum},
       {"block_sum", {"in"}, {"out"}, {"n", "block"}, block_sum},
       {"sgemm", {"A", "B"}, {"C"}, {"M", "N", "K"}, sgemm},
+      {"compact_positive", {"in"}, {"out"}, {"n"}, compact_positive, {"counts"}},
   };
   return k_builtins;
 }
@@ -167,6 +192,12 @@ Status check_builtin_reference(const std::string& name, const Exercise& exercise
     auto param = find_param(output);
     if (param == exercise.params.end() || !param->pointer || !param->is_output() || param->element != ElementType::F32) {
       return make_error(std::string("`") + name + "` writes a float output parameter named `" + output + "`");
+    }
+  }
+  for (const char* output : builtin->int_outputs) {
+    auto param = find_param(output);
+    if (param == exercise.params.end() || !param->pointer || !param->is_output() || param->element != ElementType::I32) {
+      return make_error(std::string("`") + name + "` writes an int output parameter named `" + output + "`");
     }
   }
   for (const char* dim : builtin->dims) {
