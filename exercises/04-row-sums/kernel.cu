@@ -18,7 +18,7 @@
 //
 // The checker also wants the tile itself: shared memory that the block writes and then reads,
 // and a __syncthreads(). A warp per row that adds its lanes with __shfl_down_sync needs no shared
-// memory at all, and is a fine technique in general (a later lesson teaches it); this exercise
+// memory at all, and is a fine technique in general (lesson 7 teaches it); this exercise
 // grades the tile.
 //
 // Check it with:  tilecamp check 04-row-sums

@@ -1,6 +1,6 @@
 // Wrong 04-row-sums: a warp per row, each lane adding a strided part of the row and the warp
 // folding its 32 partial sums with __shfl_down_sync. Correct, coalesced and fast, but it uses no
-// shared memory and no barrier: this exercise grades the tile (a later lesson teaches shuffles).
+// shared memory and no barrier: this exercise grades the tile (lesson 7 teaches shuffles).
 // expect: performance "shared memory"
 // expect: performance "__syncthreads"
 
