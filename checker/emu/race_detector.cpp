@@ -38,6 +38,8 @@ void RaceDetector::start_block(uint32_t shared_bytes) {
     m_warp_syncs.clear();
     m_sync_epoch = 0;
     m_pending_writes.reserve(k_warp_size * 16);
+    m_read_log.clear();
+    m_written_epoch = 0;
     m_epoch = 1;
     return;
   }
@@ -47,6 +49,7 @@ void RaceDetector::start_block(uint32_t shared_bytes) {
 void RaceDetector::barrier_released() { next_epoch(); }
 
 void RaceDetector::next_epoch() {
+  m_read_log.clear();
   if (++m_epoch == 0) {  // wrapped: a stale record could look current again
     std::fill(m_words.begin(), m_words.end(), Shadow{});
     std::fill(m_warp_syncs.begin(), m_warp_syncs.end(), WarpSyncs{});
@@ -56,6 +59,7 @@ void RaceDetector::next_epoch() {
 }
 
 void RaceDetector::warp_synced(uint32_t warp, uint32_t members, uint32_t step) {
+  enter_logged_reads();  // a read entered after it would be ordered as if after the sync
   m_sync_epoch = m_epoch;
   if (warp >= m_warp_syncs.size()) m_warp_syncs.resize(warp + 1);
   WarpSyncs& warp_syncs = m_warp_syncs[warp];
@@ -131,6 +135,42 @@ void RaceDetector::split(Shadow& word_shadow, uint64_t word) {
 }
 
 std::optional<RaceReport> RaceDetector::record(const SharedAccess& access) {
+  if (m_written_epoch != m_epoch) {
+    if (!access.is_write && !access.is_atomic) {
+      LoggedRead read{access.warp, access.lanes, access.bytes, access.pc, access.step, {}};
+      bool fits = true;
+      for (uint32_t rest = access.lanes; rest != 0; rest &= rest - 1) {
+        const int lane = std::countr_zero(rest);
+        fits &= (*access.addresses)[lane] <= UINT32_MAX;
+        read.addresses[lane] = static_cast<uint32_t>((*access.addresses)[lane]);
+      }
+      if (fits) {
+        m_read_log.push_back(read);
+        return std::nullopt;
+      }
+    }
+    enter_logged_reads();
+  }
+  return record_now(access);
+}
+
+void RaceDetector::enter_logged_reads() {
+  if (m_written_epoch == m_epoch) return;
+  m_written_epoch = m_epoch;
+  LaneAddresses addresses{};
+  for (const LoggedRead& read : m_read_log) {
+    for (uint32_t rest = read.lanes; rest != 0; rest &= rest - 1) {
+      const int lane = std::countr_zero(rest);
+      addresses[lane] = read.addresses[lane];
+    }
+    // Nothing written yet when it was read: it completes no race now either.
+    record_now({.warp = read.warp, .lanes = read.lanes, .addresses = &addresses, .bytes = read.bytes,
+                .pc = read.pc, .step = read.step});
+  }
+  m_read_log.clear();
+}
+
+std::optional<RaceReport> RaceDetector::record_now(const SharedAccess& access) {
   Found found;
   Accessor self{access.pc, 0, access.step};  // each lane's record, once its thread is set
   // Every lane is recorded even after a race is found, so that later reports stay exact. A read
