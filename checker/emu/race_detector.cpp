@@ -137,17 +137,28 @@ void RaceDetector::split(Shadow& word_shadow, uint64_t word) {
 std::optional<RaceReport> RaceDetector::record(const SharedAccess& access) {
   if (m_written_epoch != m_epoch) {
     if (!access.is_write && !access.is_atomic) {
-      LoggedRead read{access.warp, access.lanes, access.bytes, access.pc, access.step, {}};
-      bool fits = true;
-      for (uint32_t rest = access.lanes; rest != 0; rest &= rest - 1) {
-        const int lane = std::countr_zero(rest);
-        fits &= (*access.addresses)[lane] <= UINT32_MAX;
-        read.addresses[lane] = static_cast<uint32_t>((*access.addresses)[lane]);
+      LoggedRead& read = m_read_log.emplace_back();
+      read.warp = access.warp;
+      read.lanes = access.lanes;
+      read.bytes = access.bytes;
+      read.pc = access.pc;
+      read.step = access.step;
+      uint64_t all_bits = 0;  // any address past 32 bits
+      const LaneAddresses& addresses = *access.addresses;
+      if (access.lanes == UINT32_MAX) {  // the usual whole warp, in one vectorised pass
+        for (int lane = 0; lane < k_warp_size; ++lane) {
+          all_bits |= addresses[lane];
+          read.addresses[lane] = static_cast<uint32_t>(addresses[lane]);
+        }
+      } else {
+        for (uint32_t rest = access.lanes; rest != 0; rest &= rest - 1) {
+          const int lane = std::countr_zero(rest);
+          all_bits |= addresses[lane];
+          read.addresses[lane] = static_cast<uint32_t>(addresses[lane]);
+        }
       }
-      if (fits) {
-        m_read_log.push_back(read);
-        return std::nullopt;
-      }
+      if (all_bits <= UINT32_MAX) return std::nullopt;
+      m_read_log.pop_back();
     }
     enter_logged_reads();
   }
