@@ -171,6 +171,27 @@ SharedCost count_shared_wavefronts(const LaneAddresses& addresses, uint32_t acti
   return cost;
 }
 
+SharedCost SharedCostMemo::count(const LaneAddresses& addresses, uint32_t active_mask, uint32_t bytes) {
+  if (active_mask == 0) return {};
+  const uint64_t first = addresses[std::countr_zero(active_mask)];
+  bool same = m_valid && active_mask == m_mask && bytes == m_bytes && first % k_bank_word_bytes == m_first_offset;
+  for (uint32_t rest = active_mask; same && rest != 0; rest &= rest - 1) {
+    const int lane = std::countr_zero(rest);
+    same = addresses[lane] - first == m_deltas[lane];
+  }
+  if (same) return m_cost;
+  m_cost = count_shared_wavefronts(addresses, active_mask, bytes);
+  for (uint32_t rest = active_mask; rest != 0; rest &= rest - 1) {
+    const int lane = std::countr_zero(rest);
+    m_deltas[lane] = addresses[lane] - first;
+  }
+  m_valid = true;
+  m_mask = active_mask;
+  m_bytes = bytes;
+  m_first_offset = first % k_bank_word_bytes;
+  return m_cost;
+}
+
 uint32_t fused_access_bytes(LaneAddresses& addresses, uint32_t active_mask, uint32_t bytes,
                             uint32_t fused_bytes, uint32_t fused_first) {
   if (fused_bytes == 0 || active_mask == 0) return bytes;

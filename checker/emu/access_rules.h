@@ -45,6 +45,23 @@ int shared_phases(const LaneAddresses& addresses, uint32_t active_mask, uint32_t
 SharedCost count_shared_wavefronts(const LaneAddresses& addresses, uint32_t active_mask,
                                    uint32_t bytes);
 
+// count_shared_wavefronts for one instruction, remembering its last pattern. Moving every lane's
+// address by the same multiple of 4 bytes moves every word to another bank by the same step, so
+// each bank still serves as many distinct words: the cost depends only on the active lanes, the
+// size, the first lane's place in its word and the other lanes' distances from it. A loop over a
+// tile repeats one pattern at a new base each trip, and the cost is looked up, not counted.
+class SharedCostMemo {
+ public:
+  SharedCost count(const LaneAddresses& addresses, uint32_t active_mask, uint32_t bytes);
+
+ private:
+  bool m_valid = false;
+  uint32_t m_mask = 0, m_bytes = 0;
+  uint64_t m_first_offset = 0;  // the first active lane's address modulo 4
+  LaneAddresses m_deltas{};     // each active lane's address minus the first's
+  SharedCost m_cost;
+};
+
 // A warp-wide shared atomic the hardware does in one instruction (ATOMS: integer operations): the
 // banks' wavefronts, as for a store.
 // An atomic it does as a compare-and-swap loop (a float add on an H200): one loop trip for each of

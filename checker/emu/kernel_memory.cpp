@@ -71,6 +71,22 @@ bool KernelRun::resolve_access(Warp& warp, const Instruction& in, const Operand&
   const Space instruction_space = in.space == Space::Param && call_parameter ? Space::Local  // per-thread (registers on a GPU)
                                                                               : in.space;
   const uint64_t* registers = address_operand.reg >= 0 ? warp.registers + address_operand.reg * k_warp_size : nullptr;
+  if (instruction_space == Space::Shared && shared_holds_one) {
+    // The usual shared access (ld.shared, st.shared): every lane aligned and in the window, or
+    // the general way below, which reports the first lane that is not.
+    bool all_fit = true;
+    for (uint32_t rest = lanes; rest != 0; rest &= rest - 1) {
+      const int lane = std::countr_zero(rest);
+      const uint64_t address = registers ? base + registers[lane] : base;
+      all_fit &= (address & (bytes - 1)) == 0 && address <= shared_last;
+      access.pointers[lane] = m_shared.data() + (address <= shared_last ? address : 0);  // used only if all fit
+      access.addresses[k_shared_slot][lane] = address;
+    }
+    if (all_fit) {
+      access.lanes[k_shared_slot] = lanes;
+      return true;
+    }
+  }
   for (int lane = 0; lane < k_warp_size; ++lane) {
     if (!(lanes >> lane & 1u)) continue;
     uint64_t address = registers ? base + registers[lane] : base;
@@ -143,7 +159,11 @@ void KernelRun::memory_access(Warp& warp, const Instruction& in, uint32_t lanes)
   }
   const auto& pointers = access.pointers;
 
-  std::array<uint64_t, k_warp_size> stored_low{}, stored_high{};  // for the race detector
+  std::array<uint64_t, k_warp_size> stored_low, stored_high;  // for the race detector: stores only
+  if (is_store) {
+    stored_low.fill(0);
+    stored_high.fill(0);
+  }
   if (in.vector == 1 && element_bytes == 4 && value_operand.kind == Operand::Kind::Register && !is_store) {
     // The common scalar 32-bit load, without the general element loop.
     uint64_t* destination = warp.registers + value_operand.reg * k_warp_size;
@@ -371,10 +391,20 @@ void KernelRun::count_access(const Instruction& in, const WarpAccess& access, ui
     }
   }
   if (access.lanes[1]) {
-    LaneAddresses shared = access.addresses[1];  // a member of a merged access charges the chunk or nothing
-    const uint32_t charged = fused_access_bytes(shared, access.lanes[1], bytes, in.fused_bytes, in.fused_first);
+    // A member of a merged access charges the chunk or nothing, at the chunk's addresses.
+    LaneAddresses fused;
+    const LaneAddresses* charged_addresses = &access.addresses[1];
+    uint32_t charged = bytes;
+    if (in.fused_bytes != 0) {
+      fused = access.addresses[1];
+      charged = fused_access_bytes(fused, access.lanes[1], bytes, in.fused_bytes, in.fused_first);
+      charged_addresses = &fused;
+    }
     if (charged != 0) {
-      const SharedCost cost = count_shared_wavefronts(shared, access.lanes[1], charged);
+      const auto pc = static_cast<uint32_t>(&in - m_code.data());
+      SharedCostSlot& slot = m_shared_costs[pc % k_shared_cost_slots];
+      if (slot.pc != pc) slot = {pc, {}};
+      const SharedCost cost = slot.memo.count(*charged_addresses, access.lanes[1], charged);
       (is_store ? counters.shared_st_requests : counters.shared_ld_requests) += 1;
       (is_store ? counters.shared_st_wavefronts : counters.shared_ld_wavefronts) += cost.wavefronts;
       (is_store ? counters.shared_st_bank_conflicts : counters.shared_ld_bank_conflicts) += cost.bank_conflicts();

@@ -347,6 +347,14 @@ class KernelRun {
   uint64_t m_printed_bytes = 0;
 
   std::vector<Counters> m_counters;  // per instruction
+  // The bank cost of recent shared accesses, by instruction (a small cache indexed by pc: a miss
+  // only costs the count).
+  struct SharedCostSlot {
+    uint32_t pc = UINT32_MAX;
+    SharedCostMemo memo;
+  };
+  static constexpr size_t k_shared_cost_slots = 64;
+  std::vector<SharedCostSlot> m_shared_costs = std::vector<SharedCostSlot>(k_shared_cost_slots);
   std::vector<Diagnostic> m_diagnostics;
   std::vector<Counters> m_sampled_block_counters;  // with sample_blocks: each sampled block's
   std::vector<std::string> m_once_keys;  // beside m_diagnostics: each one's once_key

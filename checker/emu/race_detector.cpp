@@ -38,6 +38,8 @@ void RaceDetector::start_block(uint32_t shared_bytes) {
     m_warp_syncs.clear();
     m_sync_epoch = 0;
     m_pending_writes.reserve(k_warp_size * 16);
+    m_read_log.clear();
+    m_written_epoch = 0;
     m_epoch = 1;
     return;
   }
@@ -47,6 +49,7 @@ void RaceDetector::start_block(uint32_t shared_bytes) {
 void RaceDetector::barrier_released() { next_epoch(); }
 
 void RaceDetector::next_epoch() {
+  m_read_log.clear();
   if (++m_epoch == 0) {  // wrapped: a stale record could look current again
     std::fill(m_words.begin(), m_words.end(), Shadow{});
     std::fill(m_warp_syncs.begin(), m_warp_syncs.end(), WarpSyncs{});
@@ -56,6 +59,7 @@ void RaceDetector::next_epoch() {
 }
 
 void RaceDetector::warp_synced(uint32_t warp, uint32_t members, uint32_t step) {
+  enter_logged_reads();  // a read entered after it would be ordered as if after the sync
   m_sync_epoch = m_epoch;
   if (warp >= m_warp_syncs.size()) m_warp_syncs.resize(warp + 1);
   WarpSyncs& warp_syncs = m_warp_syncs[warp];
@@ -131,6 +135,53 @@ void RaceDetector::split(Shadow& word_shadow, uint64_t word) {
 }
 
 std::optional<RaceReport> RaceDetector::record(const SharedAccess& access) {
+  if (m_written_epoch != m_epoch) {
+    if (!access.is_write && !access.is_atomic) {
+      LoggedRead& read = m_read_log.emplace_back();
+      read.warp = access.warp;
+      read.lanes = access.lanes;
+      read.bytes = access.bytes;
+      read.pc = access.pc;
+      read.step = access.step;
+      uint64_t all_bits = 0;  // any address past 32 bits
+      const LaneAddresses& addresses = *access.addresses;
+      if (access.lanes == UINT32_MAX) {  // the usual whole warp, in one vectorised pass
+        for (int lane = 0; lane < k_warp_size; ++lane) {
+          all_bits |= addresses[lane];
+          read.addresses[lane] = static_cast<uint32_t>(addresses[lane]);
+        }
+      } else {
+        for (uint32_t rest = access.lanes; rest != 0; rest &= rest - 1) {
+          const int lane = std::countr_zero(rest);
+          all_bits |= addresses[lane];
+          read.addresses[lane] = static_cast<uint32_t>(addresses[lane]);
+        }
+      }
+      if (all_bits <= UINT32_MAX) return std::nullopt;
+      m_read_log.pop_back();
+    }
+    enter_logged_reads();
+  }
+  return record_now(access);
+}
+
+void RaceDetector::enter_logged_reads() {
+  if (m_written_epoch == m_epoch) return;
+  m_written_epoch = m_epoch;
+  LaneAddresses addresses{};
+  for (const LoggedRead& read : m_read_log) {
+    for (uint32_t rest = read.lanes; rest != 0; rest &= rest - 1) {
+      const int lane = std::countr_zero(rest);
+      addresses[lane] = read.addresses[lane];
+    }
+    // Nothing written yet when it was read: it completes no race now either.
+    record_now({.warp = read.warp, .lanes = read.lanes, .addresses = &addresses, .bytes = read.bytes,
+                .pc = read.pc, .step = read.step});
+  }
+  m_read_log.clear();
+}
+
+std::optional<RaceReport> RaceDetector::record_now(const SharedAccess& access) {
   Found found;
   Accessor self{access.pc, 0, access.step};  // each lane's record, once its thread is set
   // Every lane is recorded even after a race is found, so that later reports stay exact. A read

@@ -70,6 +70,11 @@ class RaceDetector {
   void barrier_released();
   // Records the access; returns the first race it completes, if any. Bytes past `shared_bytes`
   // are ignored (the emulator reports those accesses as out of bounds).
+  //
+  // A read races only with a write or an atomic, so a plain read in an epoch where nothing has
+  // been written yet (the usual tile read between two barriers) completes no race: it is only
+  // logged, and entered in the shadows if and when the epoch's first write or bar.warp.sync
+  // comes. An epoch that only reads, as the loop over a tile does, never enters its reads.
   std::optional<RaceReport> record(const SharedAccess& access);
   // The lanes `members` of `warp` executed a bar.warp.sync (__syncwarp) at `step` (the warp's
   // SharedAccess::step): their accesses before it no longer race with each other's after it.
@@ -191,6 +196,18 @@ class RaceDetector {
     uint32_t all_bytes;
   };
   std::vector<PendingWrite> m_pending_writes;
+  // The plain reads of this epoch not yet entered in the shadows (while m_written_epoch !=
+  // m_epoch): their byte offsets, which fit 32 bits in any shared window.
+  struct LoggedRead {
+    uint32_t warp, lanes, bytes, pc, step;
+    std::array<uint32_t, k_warp_size> addresses;
+  };
+  std::vector<LoggedRead> m_read_log;
+  uint32_t m_written_epoch = 0;  // m_epoch once a write, an atomic or a bar.warp.sync came in it
+  std::optional<RaceReport> record_now(const SharedAccess& access);
+  // Enters the logged reads, in order, and marks the epoch written: from now on every access is
+  // entered as it comes.
+  void enter_logged_reads();
   // Acquire and release this epoch: m_clocks[w][v] is the step of warp v up to which warp w has
   // acquired v's accesses; m_released, what a word's releases carry. Both stale unless
   // m_clock_epoch == m_epoch (the usual kernel never acquires and never looks at them).
