@@ -34,13 +34,16 @@ struct Compiled {
 };
 
 // As tilecamp compiles (checker/compile/nvrtc_compiler.cpp), less its stand-in headers, which
-// the course's kernels do not include.
+// the course's kernels do not include. (The run in bench/model/h200/occupancy_gpu.tsv had no -I:
+// lesson 7's snippet, which includes cooperative_groups.h, did not compile there.)
 Compiled compile(const std::string& path, const std::string& text) {
   Compiled out;
   nvrtcProgram program = nullptr;
   if (nvrtcCreateProgram(&program, text.c_str(), path.c_str(), 0, nullptr, nullptr) != NVRTC_SUCCESS) return out;
-  const char* options[] = {"-lineinfo", "--std=c++17", "-arch=sm_90"};
-  const nvrtcResult result = nvrtcCompileProgram(program, 3, options);
+  // The toolkit's headers, as tilecamp finds them (cooperative_groups.h, libcu++ under cccl).
+  const char* options[] = {"-lineinfo", "--std=c++17", "-arch=sm_90", "-I/usr/local/cuda/include",
+                           "-I/usr/local/cuda/include/cccl"};
+  const nvrtcResult result = nvrtcCompileProgram(program, 5, options);
   size_t size = 0;
   nvrtcGetProgramLogSize(program, &size);
   out.log.resize(size);
