@@ -125,14 +125,17 @@ TEST_CASE("grade --shard: three shards merged are byte for byte one run's report
     CHECK(test::read_text(folder.path() / "merged" / file) == test::read_text(folder.path() / "whole" / file));
   }
 
-  // A shard stopped before its end has no shard.json yet; run again, it keeps what it had graded.
+  // A shard stopped before its end has no shard.json yet (or a part of one, swept on the rerun);
+  // run again, it keeps what it had graded.
   fs::remove(folder.path() / "shard-1/shard.json");
+  folder.write("shard-1/shard.json.tmp999999999", "{\"version\": ");
   CHECK(test::contains(merge(folder, {"shard-0", "shard-1", "shard-2"}, "merged").err,
                        (folder.path() / "shard-1/shard.json").string() + ": not found: expected the file that `tilecamp grade"));
   const RunResult resumed = run(folder, grade_arguments(folder, "shard-1", {"--shard", "1/3"}));
   INFO(resumed.err);
   CHECK(resumed.exit == 0);
   CHECK(test::contains(resumed.err, " unchanged since the last run kept"));
+  CHECK_FALSE(fs::exists(folder.path() / "shard-1/shard.json.tmp999999999"));
   REQUIRE(merge(folder, {"shard-0", "shard-1", "shard-2"}, "again").exit == 0);
   for (const fs::path& file : files) CHECK(test::read_text(folder.path() / "again" / file) == test::read_text(folder.path() / "whole" / file));
 }

@@ -239,7 +239,7 @@ size_t remove_stale_temporaries(const fs::path& out) {
   // Directly in `out`: the class reports' temporaries only.
   for (fs::directory_iterator it(out, error), end; !error && it != end; it.increment(error)) {
     const std::string name = it->path().filename().string();
-    for (const char* report : {"grades.csv", "grades.json", "junit.xml"}) {
+    for (const char* report : {"grades.csv", "grades.json", "junit.xml", "shard.json"}) {
       if (name.starts_with(std::string(report) + std::string(k_temporary_mark))) removed += remove_if_stale(*it);
     }
   }

@@ -94,9 +94,10 @@ class GradeState {
 Status write_file_atomically(const std::filesystem::path& path, const std::string& contents);
 
 // Removes what a killed run left in the report folder `out`, and only what `grade` writes: the
-// temporaries (`NAME.tmpPID`, PID no longer running) of grades.csv, grades.json and junit.xml
-// directly in `out` and any below `out`/.state and `out`/students, and the work folders
-// .state/work/PID of runs no longer running. Nothing else of `out` is looked at (it may be `.`).
+// temporaries (`NAME.tmpPID`, PID no longer running) of grades.csv, grades.json, junit.xml and a
+// shard's shard.json directly in `out` and any below `out`/.state and `out`/students, and the
+// work folders .state/work/PID of runs no longer running. Nothing else of `out` is looked at (it
+// may be `.`).
 // Returns how many files and folders it removed.
 size_t remove_stale_temporaries(const std::filesystem::path& out);
 
