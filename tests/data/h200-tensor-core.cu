@@ -10,8 +10,8 @@
 // On the GPU machine (nvcc compiles the host part; NVRTC, which defines __CUDACC_RTC__, sees only
 // the kernels):
 //   bench/tensor_core_gpu.sh OUT_DIR   (nvcc -arch=sm_90 -O2 this file, then runs it)
-// writes OUT_DIR/mma_forms.bin (kMmaWords words a lane, lanes in order, trials in order) and
-// OUT_DIR/wmma_forms.bin (kWmmaWords words a trial), raw little-endian 32-bit words.
+// writes tests/data/h200-tensor-core-mma.bin (kMmaWords words a lane, lanes in order, trials in
+// order) and h200-tensor-core-wmma.bin (kWmmaWords words a trial), raw little-endian 32-bit words.
 #ifndef __CUDACC_RTC__
 #include <cstdio>
 #include <string>
