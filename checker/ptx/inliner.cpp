@@ -95,7 +95,7 @@ class Inliner {
       Operand& operand = in.operands[i];
       if (operand.reg >= 0) operand.reg += register_base;
       if (operand.symbol >= 0) operand.symbol = renamed(operand.symbol, renamed_symbols);
-      for (int e = 0; e < 4; ++e) {
+      for (int e = 0; e < static_cast<int>(operand.elements.size()); ++e) {
         const bool holds_register = operand.kind == Operand::Kind::Vector ? e < operand.count : e == 0;
         if (holds_register && operand.elements[e] >= 0) operand.elements[e] += register_base;
       }

@@ -8,6 +8,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "checker/ptx/matrix_decoder.h"
 #include "checker/ptx/video_decoder.h"
 
 namespace tilecamp::ptx {
@@ -271,6 +272,7 @@ Type type_from_modifier(std::string_view m) {
 }
 
 void decode_opcode(std::string_view word, Instruction& instruction) {
+  if (decode_matrix(word, instruction)) return;  // mma, ldmatrix, movmatrix, wmma.*
   std::vector<std::string_view> parts = split_modifiers(word);
   if (decode_video_name(parts[0], instruction)) {
     // vadd4, vset2, vmad...: opcode and video_op are set

@@ -56,6 +56,9 @@ enum class Opcode : uint16_t {
   // scalar on a byte, half-word or word of each operand (vadd, vshl, vmad...); Instruction::video_op
   // says which operation
   Vop4, Vop2, Vop,
+  // warp-wide matrix instructions (tensor cores): mma.sync, ldmatrix, movmatrix, wmma.load.{a,b,c},
+  // wmma.store.d, wmma.mma; Instruction::matrix holds their shape, layouts and types
+  Mma, Ldmatrix, Movmatrix, WmmaLoad, WmmaStore, WmmaMma,
 };
 
 // A video instruction's primary operation.
@@ -93,6 +96,20 @@ enum class SpecialRegister : uint8_t {
   TotalSmemSize, DynamicSmemSize, AggrSmemSize,
 };
 
+// A matrix instruction's element types (tf32 has no Type of its own).
+enum class MatrixType : uint8_t { None, F16, BF16, TF32, F32, B16 };
+
+// What mma, ldmatrix, movmatrix and wmma.* name besides their opcode.
+struct MatrixForm {
+  uint8_t m = 0, n = 0, k = 0;   // the shape: m16n8k16, m8n8 (k 0)...
+  char matrix = 0;               // wmma.load / wmma.store: 'a', 'b', 'c' or 'd'
+  uint8_t count = 0;             // ldmatrix: matrices loaded (.x1, .x2, .x4)
+  bool trans = false;            // ldmatrix.trans, movmatrix.trans
+  bool row_major = true;         // wmma.load / wmma.store: the matrix's layout in memory
+  bool a_row = true, b_row = false;  // mma / wmma.mma: A's and B's layouts (.row.col)
+  MatrixType a = MatrixType::None, b = MatrixType::None, c = MatrixType::None, d = MatrixType::None;
+};
+
 struct Operand {
   enum class Kind : uint8_t { None, Register, Immediate, Special, Address, Symbol, Vector, Label };
   Kind kind = Kind::None;
@@ -102,8 +119,8 @@ struct Operand {
   int32_t symbol = -1;         // Symbol / Address base symbol (index into Module::symbols)
   SpecialRegister special{};   // Special
   uint8_t component = 0;       // Special: 0=x 1=y 2=z
-  uint8_t count = 0;           // Vector: number of elements
-  std::array<int32_t, 4> elements{-1, -1, -1, -1};  // Vector: register indices (-1 is the sink `_`)
+  uint8_t count = 0;           // Vector: number of elements (at most 8: a WMMA fragment)
+  std::array<int32_t, 8> elements{-1, -1, -1, -1, -1, -1, -1, -1};  // Vector: register indices (-1: the sink `_`)
   bool negate = false;         // predicate operand written `!%p`
   // A video instruction's selector, written after its register (`%r2.b3210`, `%r1.h10`): 'b'
   // (bytes) or 'h' (half-words), 0 when none; its digits, one a nibble, the last written lowest.
@@ -165,6 +182,7 @@ struct Instruction {
   // once, by the member that sits fused_first bytes into the naturally aligned chunk.
   uint8_t fused_bytes = 0;
   uint8_t fused_first = 0;
+  MatrixForm matrix;              // mma, ldmatrix, movmatrix, wmma.*
 };
 
 struct Symbol {

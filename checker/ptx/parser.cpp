@@ -10,6 +10,7 @@
 #include "checker/ptx/inliner.h"
 #include "checker/ptx/instruction_decoder.h"
 #include "checker/ptx/lexer.h"
+#include "checker/ptx/matrix_decoder.h"
 #include "checker/ptx/video_decoder.h"
 
 namespace tilecamp::ptx {
@@ -451,6 +452,10 @@ class Parser {
     }
     instruction.operand_count = static_cast<uint8_t>(index);
     resolve_video_operands(instruction);
+    if (std::string problem = matrix_operand_problem(instruction); !problem.empty()) {
+      instruction.unsupported_reason = "`" + word + "`: " + problem;
+      instruction.opcode = Opcode::Unsupported;
+    }
     if (instruction.opcode != Opcode::Unsupported && index < minimum_operands(instruction)) {
       // Hand-written PTX (inline asm that NVRTC passes on unchecked): refused at its line rather
       // than run with operands that are not there.
@@ -546,7 +551,7 @@ class Parser {
           if (it == m_registers.end()) return error_here("unknown register `" + name + "`");
           reg = it->second;
         }
-        if (operand.count >= 4) return error_here("vector operand with more than 4 elements");
+        if (operand.count >= 8) return error_here("vector operand with more than 8 elements");
         operand.elements[operand.count++] = reg;
       }
       return operand;
