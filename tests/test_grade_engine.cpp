@@ -15,6 +15,7 @@
 #include "checker/grade/expression.h"
 #include "checker/grade/grade.h"
 #include "checker/grade/judge.h"
+#include "checker/grade/metrics.h"
 #include "checker/grade/reference.h"
 #include "checker/report/verdict_report.h"
 #include "tests/test_support.h"
@@ -365,6 +366,20 @@ TEST_CASE("an element the reference leaves unwritten may hold any NaN (a GPU poi
   const auto judgement = grade::judge_case(compact, *data, expected, actual, config);
   CHECK_FALSE(judgement.passed);
   CHECK(test::contains(judgement.message, "out[3]: expected NaN (never written), got 0"));
+}
+
+TEST_CASE("barriers_per_warp divides the barriers the warps passed by the grid's warps, an upper bound") {
+  Counters counters;
+  counters.barriers = 288;  // lesson 7's tree: 9 barriers for each of 4 blocks of 8 warps
+  grade::MetricInputs inputs;
+  inputs.counters = &counters;
+  inputs.warps = 32;
+  CHECK(grade::metric_value(inputs, "barriers_per_warp") == 9.0);
+  CHECK_FALSE(grade::metric_is_lower_bound("barriers_per_warp"));
+  CHECK(grade::is_known_metric("barriers_per_warp", "emulator"));
+  CHECK_FALSE(grade::metric_has_lines("barriers_per_warp"));  // a line has no warps to divide by
+  inputs.warps = 0;
+  CHECK_FALSE(grade::metric_value(inputs, "barriers_per_warp").has_value());
 }
 
 grade::Verdict grade_difference(const std::string& fixture) {
