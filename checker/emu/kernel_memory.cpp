@@ -34,10 +34,13 @@ uint64_t space_address(Space space, uint64_t generic) {
 
 // A store or an atomic: for the footprint of a launch split over host threads.
 bool writes_memory(const Instruction& in) {
-  return in.opcode == ptx::Opcode::St || in.opcode == ptx::Opcode::Atom || in.opcode == ptx::Opcode::Red;
+  return in.opcode == ptx::Opcode::St || in.opcode == ptx::Opcode::Atom || in.opcode == ptx::Opcode::Red ||
+         in.opcode == ptx::Opcode::WmmaStore;
 }
 
-const char* access_name(const Instruction& in) { return in.opcode == ptx::Opcode::St ? "store" : "load"; }
+const char* access_name(const Instruction& in) {
+  return in.opcode == ptx::Opcode::St || in.opcode == ptx::Opcode::WmmaStore ? "store" : "load";
+}
 
 // [offset, offset + bytes) lies within [0, size). Written so that nothing wraps: an index of -1
 // makes a 64-bit offset just below 2^64, and `offset + bytes` would come out small.

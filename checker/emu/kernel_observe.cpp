@@ -6,7 +6,7 @@ namespace tilecamp::emu {
 
 void KernelRun::observe_access(const Warp& warp, const ptx::Instruction& in, const WarpAccess& access,
                                uint32_t bytes) const {
-  const bool is_store = in.opcode == ptx::Opcode::St;
+  const bool is_store = in.opcode == ptx::Opcode::St || in.opcode == ptx::Opcode::WmmaStore;
   constexpr ptx::Space k_spaces[] = {ptx::Space::Global, ptx::Space::Shared};  // WarpAccess's slots 0 and 1
   for (int slot = 0; slot < 2; ++slot) {
     if (access.lanes[slot] == 0) continue;

@@ -376,6 +376,11 @@ void KernelRun::execute(Warp& warp) {
       m_progress += in.opcode == Opcode::St && lanes != 0;
       if (lanes != 0) memory_access(warp, in, lanes);
       break;
+    case Opcode::Mma: case Opcode::Ldmatrix: case Opcode::Movmatrix: case Opcode::WmmaLoad: case Opcode::WmmaMma:
+    case Opcode::WmmaStore:
+      m_progress += in.opcode == Opcode::WmmaStore && lanes != 0;
+      if (lanes != 0) execute_matrix(warp, in, lanes);
+      break;
     case Opcode::Atom:
     case Opcode::Red:
       m_progress += lanes != 0;

@@ -237,6 +237,11 @@ class KernelRun {
   const ptx::Symbol* shared_variable_before(uint64_t address) const;
   uint64_t shared_variable_bytes(const ptx::Symbol& symbol) const;
 
+  // the warp-wide matrix instructions: mma, ldmatrix, movmatrix, wmma.* (kernel_tensor.cpp)
+  void execute_matrix(Warp& warp, const ptx::Instruction& in, uint32_t lanes);
+  void load_matrix_rows(Warp& warp, const ptx::Instruction& in);
+  void wmma_memory(Warp& warp, const ptx::Instruction& in);
+
   // warp-level operations (kernel_warp.cpp)
   void execute_warp_operation(Warp& warp, const ptx::Instruction& in, uint32_t lanes);
   void execute_with_carry(Warp& warp, const ptx::Instruction& in, uint32_t lanes);
