@@ -189,22 +189,14 @@ std::string make_zip(const fs::path& folder) {
   return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? zip.string() : "";
 }
 
-int fail_with(const std::string& message) {
-  std::cerr << style_for(stderr).red("error") << ": " << message << "\n";
-  return k_exit_usage;
-}
-
 int run_autograder_command(const AutograderOptions& options) {
-  auto root = find_course_root();
-  if (!root) return fail_with(k_no_course);
-  auto course = grade::load_course(fs::absolute(*root));
-  if (!course) return fail_with(course.error());
-  auto chosen = chosen_exercises(*course, options.exercises);
-  if (!chosen) return fail_with(chosen.error());
+  auto chosen_course = load_chosen_course(options.exercises);
+  if (!chosen_course) return fail_with(chosen_course.error());
+  const grade::Course& course = chosen_course->course;
   std::vector<std::string> ids;
-  for (const grade::CourseEntry& entry : *chosen) ids.push_back(entry.id);
+  for (const grade::CourseEntry& entry : chosen_course->exercises) ids.push_back(entry.id);
   if (!options.hidden.empty()) {
-    if (auto hidden = load_hidden_tests(options.hidden, *course); !hidden) return fail_with(hidden.error());
+    if (auto hidden = load_hidden_tests(options.hidden, course); !hidden) return fail_with(hidden.error());
   }
   const fs::path out = options.out;
   std::error_code error;
@@ -229,7 +221,7 @@ int run_autograder_command(const AutograderOptions& options) {
   const fs::perms executable = fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
                                fs::perms::others_read | fs::perms::others_exec;
   const fs::perms readable = fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read | fs::perms::others_read;
-  Status made = copy_tree(course->root / "exercises", out / "course" / "exercises");
+  Status made = copy_tree(course.root / "exercises", out / "course" / "exercises");
   if (made) made = write_text(out / "autograder.conf", conf, readable);
   if (made) made = write_text(out / "setup.sh", k_setup_sh, executable);
   if (made) made = write_text(out / "run_autograder", k_run_autograder, executable);
@@ -259,6 +251,21 @@ int run_autograder_command(const AutograderOptions& options) {
 }
 
 }  // namespace
+
+Expected<ChosenCourse> load_chosen_course(const std::vector<std::string>& ids) {
+  auto root = find_course_root();
+  if (!root) return make_error(k_no_course);
+  auto course = grade::load_course(fs::absolute(*root));
+  if (!course) return make_error(course.error());
+  auto chosen = chosen_exercises(*course, ids);
+  if (!chosen) return make_error(chosen.error());
+  return ChosenCourse{std::move(*course), std::move(*chosen)};
+}
+
+int fail_with(const std::string& message) {
+  std::cerr << style_for(stderr).red("error") << ": " << message << "\n";
+  return k_exit_usage;
+}
 
 Expected<std::vector<grade::CourseEntry>> chosen_exercises(const grade::Course& course, const std::vector<std::string>& ids) {
   std::vector<grade::CourseEntry> chosen;

@@ -139,20 +139,11 @@ std::string workflow(const ClassroomOptions& options, const std::vector<grade::C
   return yaml;
 }
 
-int fail_with(const std::string& message) {
-  std::cerr << style_for(stderr).red("error") << ": " << message << "\n";
-  return k_exit_usage;
-}
-
 int run_classroom(const ClassroomOptions& options) {
-  auto root = find_course_root();
-  if (!root) return fail_with(k_no_course);
-  auto course = grade::load_course(fs::absolute(*root));
-  if (!course) return fail_with(course.error());
-  auto chosen = chosen_exercises(*course, options.exercises);
+  auto chosen = load_chosen_course(options.exercises);
   if (!chosen) return fail_with(chosen.error());
   std::vector<std::string> titles;
-  for (const grade::CourseEntry& entry : *chosen) {
+  for (const grade::CourseEntry& entry : chosen->exercises) {
     auto exercise = grade::load_course_exercise(entry);
     if (!exercise) return fail_with(exercise.error());
     titles.push_back(exercise->title);
@@ -163,10 +154,10 @@ int run_classroom(const ClassroomOptions& options) {
     return fail_with(file.string() + " exists: remove it first (it may hold your own changes)");
   }
   const uint64_t seed = options.seed ? *options.seed : fresh_secret_seed();
-  if (auto written = write_file_atomically(file, workflow(options, *chosen, titles, seed, linked_nvrtc_major())); !written) {
+  if (auto written = write_file_atomically(file, workflow(options, chosen->exercises, titles, seed, linked_nvrtc_major())); !written) {
     return fail_with(written.error());
   }
-  std::cout << fmt::format("{}: {} tests, {} points each, seed {}.\n", file.string(), chosen->size(),
+  std::cout << fmt::format("{}: {} tests, {} points each, seed {}.\n", file.string(), chosen->exercises.size(),
                            report::k_points_per_exercise, seed)
             << "Commit it to the assignment's template repository (a folder made by tilecamp init), and in the\n"
                "assignment's settings choose GitHub Actions for autograding; docs/instructors.md: \"GitHub Classroom\".\n";

@@ -19,6 +19,7 @@
 #include "runner/backend_choice.h"
 #include "runner/command.h"
 #include "runner/grading.h"
+#include "runner/classroom/bundle.h"
 #include "runner/classroom/roster.h"
 #include "runner/classroom/roster_hidden.h"
 #include "checker/emu/emulator.h"
@@ -302,11 +303,6 @@ bool some_not_graded(const report::ClassResults& results) {
       return report::score_exercise(exercise).status == report::OutcomeStatus::Error;
     });
   });
-}
-
-int fail_with(const std::string& message) {
-  std::cerr << style_for(stderr).red("error") << ": " << message << "\n";
-  return k_exit_usage;
 }
 
 // Each shard needs a report folder of its own: two runs into one folder would sweep each other's
