@@ -12,7 +12,7 @@
 // The kernel below is 03-divergent-barrier's solution, and it is correct: a tree in shared
 // memory that halves the active threads at each step, with a __syncthreads() after each step.
 // That is 1 + log2(blockDim.x) barriers for every warp: 9 for 256 threads, 11 for 1024. Most
-// of them order what the lanes of ONE warp do: once `stride` is 16 or less, only warp 0 works.
+// of them order what the lanes of ONE warp do: once `stride` is 32 or less, only warp 0 works.
 // Lesson 7: a warp adds its 32 values in registers with __shfl_down_sync and no barrier at all;
 // only the warps' sums need shared memory and one __syncthreads(). The checker counts the
 // barriers each warp passes (barriers_per_warp, at most 2) and times the kernel against this
