@@ -274,6 +274,9 @@ __global__ void wmmaIdentity(float* out) {
   // Two 512-byte loads from shared memory, each 32 rows of 16 bytes: 4 wavefronts each.
   CHECK(report.result.totals.shared_ld_requests == 2);
   CHECK(report.result.totals.shared_ld_wavefronts == 8);
+  // One wmma.mma: one tensor instruction of 2 x 16 x 16 x 16 flops.
+  CHECK(report.result.totals.tensor_instructions == 1);
+  CHECK(report.result.totals.tensor_flops == 8192);
 }
 
 TEST_CASE("the tensor core's sum: terms cut 25 bits below the largest, never under 2^-149, one rounding") {

@@ -10,6 +10,9 @@ namespace tilecamp {
 // fp32_flops and fp64_flops count as Nsight Compute's roofline does (smsp__sass_thread_inst_
 // executed_op_{fadd,fmul,ffma}_pred_on, FFMA twice): per active thread, add, sub and mul once,
 // fma and mad twice; division, square roots and the special functions not at all.
+// tensor_instructions counts the warp-level matrix multiplies (mma.sync, wmma.mma) executed, and
+// tensor_flops their work, 2 m n k each (an m16n8k16 is 4096): PTX instructions, not SASS ones
+// (ptxas makes two HMMAs of a WMMA m16n16k16).
 #define TILECAMP_COUNTERS(X)      \
   X(global_ld_requests)           \
   X(global_ld_sectors)            \
@@ -46,7 +49,9 @@ namespace tilecamp {
   X(loading_warps)                \
   X(shared_async_st_requests)     \
   X(fp32_flops)                   \
-  X(fp64_flops)
+  X(fp64_flops)                   \
+  X(tensor_instructions)          \
+  X(tensor_flops)
 
 struct Counters {
 #define TILECAMP_DECLARE_COUNTER(name) uint64_t name = 0;

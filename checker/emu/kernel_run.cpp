@@ -379,6 +379,10 @@ void KernelRun::execute(Warp& warp) {
     case Opcode::Mma: case Opcode::Ldmatrix: case Opcode::Movmatrix: case Opcode::WmmaLoad: case Opcode::WmmaMma:
     case Opcode::WmmaStore:
       m_progress += in.opcode == Opcode::WmmaStore && lanes != 0;
+      if (lanes != 0 && (in.opcode == Opcode::Mma || in.opcode == Opcode::WmmaMma)) {
+        ++counters.tensor_instructions;
+        counters.tensor_flops += uint64_t{2} * in.matrix.m * in.matrix.n * in.matrix.k;
+      }
       if (lanes != 0) execute_matrix(warp, in, lanes);
       break;
     case Opcode::Atom:
