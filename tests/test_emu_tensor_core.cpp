@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "checker/emu/tensor_math.h"
+#include "checker/ptx/parser.h"
 #include "tests/test_support.h"
 
 namespace tilecamp {
@@ -277,6 +278,55 @@ __global__ void wmmaIdentity(float* out) {
   // One wmma.mma: one tensor instruction of 2 x 16 x 16 x 16 flops.
   CHECK(report.result.totals.tensor_instructions == 1);
   CHECK(report.result.totals.tensor_flops == 8192);
+}
+
+// One kernel around `body` (registers %r1-%r40, %f1-%f40, %rd1-%rd4 declared).
+Expected<ptx::Module> parse_body(const std::string& body) {
+  return ptx::parse_module(".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k()\n{\n"
+                           "  .reg .b32 %r<41>;\n  .reg .f32 %f<41>;\n  .reg .b64 %rd<5>;\n" +
+                           body + "\n  ret;\n}\n");
+}
+
+TEST_CASE("the parser reads WMMA's 8-register fragments and the matrix instructions' shapes and types") {
+  auto module = parse_body(
+      "  wmma.mma.sync.aligned.row.col.m16n16k16.f32.f32 {%f1,%f2,%f3,%f4,%f5,%f6,%f7,%f8}, "
+      "{%r1,%r2,%r3,%r4,%r5,%r6,%r7,%r8}, {%r9,%r10,%r11,%r12,%r13,%r14,%r15,%r16}, {%f9,%f10,%f11,%f12,%f13,%f14,%f15,%f16};\n"
+      "  wmma.load.b.sync.aligned.col.m16n16k8.shared.tf32 {%r1,%r2,%r3,%r4}, [%rd1], %r5;\n"
+      "  ldmatrix.sync.aligned.m8n8.x2.trans.shared::cta.b16 {%r1,%r2}, [%r3];\n"
+      "  mma.sync.aligned.m16n8k8.row.col.f32.bf16.bf16.f32 {%f1,%f2,%f3,%f4}, {%r1,%r2}, {%r3}, {%f5,%f6,%f7,%f8};");
+  REQUIRE_MESSAGE(module.has_value(), (module ? "" : module.error()));
+  const std::vector<ptx::Instruction>& code = module->functions[0].instructions;
+  REQUIRE(code.size() == 5);
+  CHECK(code[0].opcode == ptx::Opcode::WmmaMma);
+  CHECK(code[0].operands[1].count == 8);
+  CHECK(code[0].operands[3].elements[7] >= 0);
+  CHECK((code[0].matrix.m == 16 && code[0].matrix.n == 16 && code[0].matrix.k == 16));
+  CHECK((code[0].matrix.a == ptx::MatrixType::F16 && code[0].matrix.d == ptx::MatrixType::F32));
+  CHECK(code[1].opcode == ptx::Opcode::WmmaLoad);
+  CHECK(code[1].matrix.matrix == 'b');
+  CHECK_FALSE(code[1].matrix.row_major);
+  CHECK(code[1].space == ptx::Space::Shared);
+  CHECK(code[2].opcode == ptx::Opcode::Ldmatrix);
+  CHECK((code[2].matrix.count == 2 && code[2].matrix.trans));
+  CHECK(code[3].opcode == ptx::Opcode::Mma);
+  CHECK(code[3].matrix.b == ptx::MatrixType::BF16);
+}
+
+TEST_CASE("a vector of 9 registers is refused; fragments of the wrong size and forms not run are named") {
+  auto nine = parse_body("  mov.b32 %r1, 0;\n  wmma.load.a.sync.aligned.row.m16n16k16.f16 "
+                         "{%r1,%r2,%r3,%r4,%r5,%r6,%r7,%r8,%r9}, [%rd1];");
+  REQUIRE_FALSE(nine.has_value());
+  CHECK(test::contains(nine.error(), "more than 8 elements"));
+  auto module = parse_body(
+      "  mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f1,%f2,%f3,%f4}, {%r1,%r2}, {%r3,%r4}, {%f5,%f6,%f7,%f8};\n"
+      "  wmma.load.a.sync.aligned.row.m32n8k16.f16 {%r1,%r2,%r3,%r4,%r5,%r6,%r7,%r8}, [%rd1];\n"
+      "  mma.sync.aligned.m16n8k8.col.row.f32.tf32.tf32.f32 {%f1,%f2,%f3,%f4}, {%r1,%r2,%r3,%r4}, {%r5,%r6}, {%f5,%f6,%f7,%f8};");
+  REQUIRE_MESSAGE(module.has_value(), (module ? "" : module.error()));
+  const std::vector<ptx::Instruction>& code = module->functions[0].instructions;
+  for (const ptx::Instruction& in : {code[0], code[1], code[2]}) CHECK(in.opcode == ptx::Opcode::Unsupported);
+  CHECK(test::contains(code[0].unsupported_reason, "its a fragment is 4 register(s)"));
+  CHECK(test::contains(code[1].unsupported_reason, "m32n8k16"));
+  CHECK(test::contains(code[2].unsupported_reason, "the emulator runs mma.sync.aligned.m16n8k8"));
 }
 
 TEST_CASE("the tensor core's sum: terms cut 25 bits below the largest, never under 2^-149, one rounding") {
