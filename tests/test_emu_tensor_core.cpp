@@ -312,7 +312,7 @@ TEST_CASE("the parser reads WMMA's 8-register fragments and the matrix instructi
   CHECK(code[3].matrix.b == ptx::MatrixType::BF16);
 }
 
-TEST_CASE("a vector of 9 registers is refused; fragments of the wrong size and forms not run are named") {
+TEST_CASE("a vector of 9 registers is refused, and fragments of the wrong size and forms not run are named") {
   auto nine = parse_body("  mov.b32 %r1, 0;\n  wmma.load.a.sync.aligned.row.m16n16k16.f16 "
                          "{%r1,%r2,%r3,%r4,%r5,%r6,%r7,%r8,%r9}, [%rd1];");
   REQUIRE_FALSE(nine.has_value());
