@@ -214,6 +214,17 @@ constexpr const char* k_vector_add_slowly =
     "  if (i < n) c[i] = a[i] + b[i] + waste * 0.0f;\n"
     "}\n";
 
+// The same, running for seconds rather than minutes: long enough for a test to find and kill its
+// grading process (found within milliseconds of its start), short enough that the run which
+// grades it again does not dominate the suite (500000 trips took 99 s there).
+constexpr const char* k_vector_add_for_seconds =
+    "__global__ void vectorAdd(const float* a, const float* b, float* c, int n) {\n"
+    "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+    "  float waste = 0;\n"
+    "  for (int k = 0; k < 40000; ++k) waste += 0.5f;\n"
+    "  if (i < n) c[i] = a[i] + b[i] + waste * 0.0f;\n"
+    "}\n";
+
 // A roster of alice (the solution of 01-vector-add) and sam, graded on 01-vector-add alone, with
 // one more option: "--time-limit=1", or "--force=" for a flag.
 RunResult grade_alice_and_sam(const test::ScratchFolder& folder, const std::string& sam, const std::string& option) {
@@ -439,7 +450,7 @@ pid_t grading_process_of(const test::ScratchFolder& folder, const std::string& s
 TEST_CASE("grade: a grading process that crashes is an error for that submission, never a crash of the run, exit 1") {
   test::ScratchFolder folder;
   folder.write("roster/alice/exercises/01-vector-add/kernel.cu", test::read_text(test::source_path("solutions/01-vector-add/kernel.cu")));
-  folder.write("roster/sam/exercises/01-vector-add/kernel.cu", k_vector_add_slowly);
+  folder.write("roster/sam/exercises/01-vector-add/kernel.cu", k_vector_add_for_seconds);
   const std::vector<std::string> arguments = {"grade", (folder.path() / "roster").string(), "--out",
                                               (folder.path() / "reports").string(), "--seed", "5", "--exercises",
                                               "01-vector-add", "--backend", "emulator", "--jobs", "2", "--time-limit", "100"};
