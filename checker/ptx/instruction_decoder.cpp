@@ -78,18 +78,6 @@ bool is_ignorable_modifier(std::string_view m) {
   return m.starts_with("L1::") || m.starts_with("L2::");
 }
 
-std::vector<std::string_view> split_modifiers(std::string_view word) {
-  std::vector<std::string_view> parts;
-  size_t start = 0;
-  while (start <= word.size()) {
-    size_t dot = word.find('.', start);
-    if (dot == std::string_view::npos) dot = word.size();
-    parts.push_back(word.substr(start, dot - start));
-    start = dot + 1;
-  }
-  return parts;
-}
-
 Space space_from_modifier(std::string_view m, bool& found) {
   found = true;
   if (m == "global") return Space::Global;
@@ -257,6 +245,18 @@ std::string combination_problem(const std::vector<std::string_view>& parts, Inst
 }
 
 }  // namespace
+
+std::vector<std::string_view> split_modifiers(std::string_view word) {
+  std::vector<std::string_view> parts;
+  size_t start = 0;
+  while (start <= word.size()) {
+    size_t dot = word.find('.', start);
+    if (dot == std::string_view::npos) dot = word.size();
+    parts.push_back(word.substr(start, dot - start));
+    start = dot + 1;
+  }
+  return parts;
+}
 
 Type type_from_modifier(std::string_view m) {
   static const std::unordered_map<std::string_view, Type> table = {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string_view>
+#include <vector>
 
 #include "checker/ptx/module.h"
 
@@ -20,6 +21,8 @@ Type source_operand_type(const Instruction& instruction, int index);
 bool literal_bits(std::string_view literal, bool negative, Type type, uint64_t& bits);
 
 Type type_from_modifier(std::string_view modifier);
+// An opcode word split at its dots: "mma.sync.aligned" -> {"mma", "sync", "aligned"}.
+std::vector<std::string_view> split_modifiers(std::string_view word);
 // The fewest operands a well-formed instruction of this kind has (its destination included).
 int minimum_operands(const Instruction& instruction);
 

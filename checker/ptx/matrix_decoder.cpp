@@ -3,20 +3,10 @@
 #include <charconv>
 #include <vector>
 
+#include "checker/ptx/instruction_decoder.h"
+
 namespace tilecamp::ptx {
 namespace {
-
-std::vector<std::string_view> split(std::string_view word) {
-  std::vector<std::string_view> parts;
-  size_t start = 0;
-  while (start <= word.size()) {
-    size_t dot = word.find('.', start);
-    if (dot == std::string_view::npos) dot = word.size();
-    parts.push_back(word.substr(start, dot - start));
-    start = dot + 1;
-  }
-  return parts;
-}
 
 MatrixType matrix_type(std::string_view m) {
   if (m == "f16") return MatrixType::F16;
@@ -189,7 +179,7 @@ int operand_registers(const Operand& operand) {
 }  // namespace
 
 bool decode_matrix(std::string_view word, Instruction& instruction) {
-  const std::vector<std::string_view> parts = split(word);
+  const std::vector<std::string_view> parts = split_modifiers(word);
   if (parts[0] == "mma") decode_mma(word, parts, instruction);
   else if (parts[0] == "ldmatrix" || parts[0] == "movmatrix") decode_ldmatrix(word, parts, instruction);
   else if (parts[0] == "wmma") decode_wmma(word, parts, instruction);
