@@ -495,70 +495,74 @@ TEST_CASE("every tilecamp profile command in a lesson says what to expect of it"
   }
 }
 
-TEST_CASE("every tilecamp profile command in a lesson reports exactly the diagnostics the lesson expects") {
-  for (const ProfileCommand& command : all_profile_commands()) {
-    const profile::ProfileReport& report = run(command);
-    std::vector<std::string> expected, reported;
-    for (const std::string& expectation : command.expectations) {
-      if (is_diagnostic_expectation(expectation)) expected.push_back(expectation);
+// One test case, so that each command runs once for all four (run() keeps its report for the
+// process; CTest runs every test case in a process of its own).
+TEST_CASE("every tilecamp profile command in a lesson gives what the lesson says of it") {
+  SUBCASE("every tilecamp profile command in a lesson reports exactly the diagnostics the lesson expects") {
+    for (const ProfileCommand& command : all_profile_commands()) {
+      const profile::ProfileReport& report = run(command);
+      std::vector<std::string> expected, reported;
+      for (const std::string& expectation : command.expectations) {
+        if (is_diagnostic_expectation(expectation)) expected.push_back(expectation);
+      }
+      for (const Diagnostic& diagnostic : report.result.diagnostics) {
+        reported.push_back(diagnostic_signature(diagnostic));
+        if (std::find(expected.begin(), expected.end(), reported.back()) == expected.end()) {
+          CHECK_MESSAGE(false, command.where << ": unexpected " << reported.back() << ": " << diagnostic.message);
+        }
+      }
+      for (const std::string& expectation : expected) {
+        CHECK_MESSAGE(std::find(reported.begin(), reported.end(), expectation) != reported.end(),
+                      command.where << ": expected `" << expectation << "`, not reported");
+      }
+      if (expected.empty()) CHECK_MESSAGE(report.result.completed, command.where << ": the kernel did not complete");
     }
-    for (const Diagnostic& diagnostic : report.result.diagnostics) {
-      reported.push_back(diagnostic_signature(diagnostic));
-      if (std::find(expected.begin(), expected.end(), reported.back()) == expected.end()) {
-        CHECK_MESSAGE(false, command.where << ": unexpected " << reported.back() << ": " << diagnostic.message);
+  }
+
+  SUBCASE("every counter fact a lesson states about a tilecamp profile command holds") {
+    for (const ProfileCommand& command : all_profile_commands()) {
+      const profile::ProfileReport& report = run(command);
+      for (const std::string& expectation : command.expectations) {
+        if (!is_diagnostic_expectation(expectation)) check_counter_expectation(expectation, report, command.where);
       }
     }
-    for (const std::string& expectation : expected) {
-      CHECK_MESSAGE(std::find(reported.begin(), reported.end(), expectation) != reported.end(),
-                    command.where << ": expected `" << expectation << "`, not reported");
-    }
-    if (expected.empty()) CHECK_MESSAGE(report.result.completed, command.where << ": the kernel did not complete");
   }
-}
 
-TEST_CASE("every counter fact a lesson states about a tilecamp profile command holds") {
-  for (const ProfileCommand& command : all_profile_commands()) {
-    const profile::ProfileReport& report = run(command);
-    for (const std::string& expectation : command.expectations) {
-      if (!is_diagnostic_expectation(expectation)) check_counter_expectation(expectation, report, command.where);
-    }
-  }
-}
-
-TEST_CASE("every counter a lesson quotes from tilecamp profile's output is the one the command gives") {
-  for (const ProfileCommand& command : all_profile_commands()) {
-    const std::map<std::string, uint64_t> totals = values_of(run(command).result.totals);
-    for (const auto& [counter, quoted] : command.quoted_totals) {
-      CHECK_MESSAGE(totals.at(counter) == quoted,
-                    command.where << ": the lesson quotes " << counter << " " << quoted << ", the run gives "
-                                  << totals.at(counter));
-    }
-  }
-}
-
-TEST_CASE("every diagnostic a lesson quotes is reported, word for word, by one of its commands") {
-  int quotes = 0;
-  for (const Lesson& lesson : lessons()) {
-    std::vector<std::string> reported;
-    for (const ProfileCommand& command : profile_commands(lesson)) {
-      for (const Diagnostic& diagnostic : run(command).result.diagnostics) {
-        reported.push_back(collapse_blanks(report::diagnostic_text(diagnostic, report::Style(false))));
+  SUBCASE("every counter a lesson quotes from tilecamp profile's output is the one the command gives") {
+    for (const ProfileCommand& command : all_profile_commands()) {
+      const std::map<std::string, uint64_t> totals = values_of(run(command).result.totals);
+      for (const auto& [counter, quoted] : command.quoted_totals) {
+        CHECK_MESSAGE(totals.at(counter) == quoted,
+                      command.where << ": the lesson quotes " << counter << " " << quoted << ", the run gives "
+                                    << totals.at(counter));
       }
     }
-    // A ```text block that starts with "error:" or "warning:" quotes one diagnostic, wrapped.
-    for (const CodeBlock& block : code_blocks(lesson)) {
-      if (block.info != "text" || block.body.empty()) continue;
-      if (!block.body.front().starts_with("error:") && !block.body.front().starts_with("warning:")) continue;
-      std::string quote;
-      for (const std::string& line : block.body) quote += line + " ";
-      quote = collapse_blanks(quote);
-      ++quotes;
-      CHECK_MESSAGE(std::find(reported.begin(), reported.end(), quote) != reported.end(),
-                    lesson.file << ":" << block.open + 2 << " quotes a diagnostic no command of the lesson reports: "
-                                << quote);
-    }
   }
-  CHECK(quotes > 0);
+
+  SUBCASE("every diagnostic a lesson quotes is reported, word for word, by one of its commands") {
+    int quotes = 0;
+    for (const Lesson& lesson : lessons()) {
+      std::vector<std::string> reported;
+      for (const ProfileCommand& command : profile_commands(lesson)) {
+        for (const Diagnostic& diagnostic : run(command).result.diagnostics) {
+          reported.push_back(collapse_blanks(report::diagnostic_text(diagnostic, report::Style(false))));
+        }
+      }
+      // A ```text block that starts with "error:" or "warning:" quotes one diagnostic, wrapped.
+      for (const CodeBlock& block : code_blocks(lesson)) {
+        if (block.info != "text" || block.body.empty()) continue;
+        if (!block.body.front().starts_with("error:") && !block.body.front().starts_with("warning:")) continue;
+        std::string quote;
+        for (const std::string& line : block.body) quote += line + " ";
+        quote = collapse_blanks(quote);
+        ++quotes;
+        CHECK_MESSAGE(std::find(reported.begin(), reported.end(), quote) != reported.end(),
+                      lesson.file << ":" << block.open + 2 << " quotes a diagnostic no command of the lesson reports: "
+                                  << quote);
+      }
+    }
+    CHECK(quotes > 0);
+  }
 }
 
 }  // namespace
