@@ -6,8 +6,6 @@
 #include <string>
 #include <utility>
 
-#include "checker/model/occupancy.h"
-
 namespace tilecamp::model {
 namespace {
 
@@ -22,8 +20,7 @@ GpuSpec h200() {
   gpu.name = "h200";
   gpu.sms = 132;
   gpu.clock_hz = 1.98e9;
-  gpu.max_warps_per_sm = 64;
-  gpu.max_blocks_per_sm = 32;
+  gpu.occupancy = h200_occupancy();
   gpu.dram_bytes_per_s = 4.0e12;
   gpu.l2_store_sectors_per_clock = 0.25;
   gpu.l1_requests_per_clock = 1.0;
@@ -60,13 +57,14 @@ LaunchShape launch_shape(const GpuSpec& gpu, const CostInput& input) {
   shape.warps = static_cast<double>(warps_per_block * blocks);
   shape.warps_per_block = static_cast<double>(warps_per_block);
   if (shape.warps == 0) return shape;
-  uint64_t fitting = std::max<uint64_t>(1, static_cast<uint64_t>(gpu.max_warps_per_sm) / warps_per_block);
+  const OccupancySpec& limits = gpu.occupancy;
+  uint64_t fitting = std::max<uint64_t>(1, static_cast<uint64_t>(limits.max_warps_per_sm) / warps_per_block);
   if (input.resources) {
     const Occupancy occupancy =
-        compute_occupancy(h200_occupancy(), *input.resources, input.block.count(), input.dynamic_shared_bytes);
+        compute_occupancy(limits, *input.resources, input.block.count(), input.dynamic_shared_bytes);
     fitting = std::min<uint64_t>(fitting, static_cast<uint64_t>(std::max(1, occupancy.blocks_per_sm)));
   }
-  shape.blocks_per_sm = static_cast<double>(std::min<uint64_t>(fitting, static_cast<uint64_t>(gpu.max_blocks_per_sm)));
+  shape.blocks_per_sm = static_cast<double>(std::min<uint64_t>(fitting, static_cast<uint64_t>(limits.max_blocks_per_sm)));
   shape.busiest_sm_blocks = static_cast<double>((blocks + sms - 1) / sms);
   shape.skew = shape.busiest_sm_blocks * static_cast<double>(sms) / static_cast<double>(blocks);
   return shape;

@@ -12,6 +12,7 @@
 
 #include "checker/backend/launch.h"
 #include "checker/compile/compiler.h"
+#include "checker/model/occupancy.h"
 #include "checker/util/expected.h"
 
 namespace tilecamp::model {
@@ -21,8 +22,9 @@ struct GpuSpec {
   std::string name;
   int sms = 0;
   double clock_hz = 0;
-  int max_warps_per_sm = 0;
-  int max_blocks_per_sm = 0;
+  // What decides how many blocks an SM holds at once: warps, block slots, registers and shared
+  // memory, by the occupancy calculator's rules.
+  OccupancySpec occupancy;
   double dram_bytes_per_s = 0;             // achieved (cudaMemcpy device-to-device), whole GPU
   double l2_store_sectors_per_clock = 0;   // store sectors (each partial write is one) L2 absorbs
   double l1_requests_per_clock = 0;        // warp-wide global load and store requests the LSU takes

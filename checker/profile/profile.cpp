@@ -85,7 +85,7 @@ Expected<ProfileReport> profile_kernel(Compiler& compiler, Backend& backend, con
   const ptx::Function& kernel = *backend.module().find_function(report.mangled);
   if (const KernelResources* found = find_resources(resources, report.mangled)) {
     report.resources = *found;
-    report.occupancy = model::compute_occupancy(model::h200_occupancy(), *found, request.block.count(),
+    report.occupancy = model::compute_occupancy(gpu.occupancy, *found, request.block.count(),
                                                 request.dynamic_shared_bytes);
   }
 
