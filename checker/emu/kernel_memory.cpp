@@ -18,8 +18,6 @@ using ptx::Instruction;
 using ptx::Operand;
 using ptx::Space;
 
-namespace {
-
 Space classify_generic(uint64_t address) {
   if (address >= k_shared_window && address < k_shared_window + k_window_size) return Space::Shared;
   if (address >= k_local_window && address < k_local_window + k_window_size) return Space::Local;
@@ -31,6 +29,8 @@ uint64_t space_address(Space space, uint64_t generic) {
   if (space == Space::Local) return generic - k_local_window;
   return generic;
 }
+
+namespace {
 
 // A store or an atomic: for the footprint of a launch split over host threads.
 bool writes_memory(const Instruction& in) {
@@ -212,18 +212,25 @@ void KernelRun::memory_access(Warp& warp, const Instruction& in, uint32_t lanes)
     // accesses, not with atomics or other such accesses.
     using Semantics = Instruction::Semantics;
     const bool strong = in.semantics != Semantics::Weak;
-    SharedAccess shared{.warp = warp.index, .lanes = access.lanes[1], .addresses = &access.addresses[1], .bytes = bytes,
-                        .is_write = is_store, .is_atomic = strong, .pc = static_cast<uint32_t>(&in - m_code.data()),
-                        .step = epoch_step(warp), .values_low = is_store ? &stored_low : nullptr,
-                        .values_high = is_store ? &stored_high : nullptr};
-    if (auto race = m_races.record(shared)) report_race(*race);
+    track_shared_access(warp, in, access.addresses[1], access.lanes[1], bytes, element_bytes, is_store, strong,
+                        is_store ? &stored_low : nullptr, is_store ? &stored_high : nullptr);
     const uint64_t first = access.addresses[1][std::countr_zero(access.lanes[1])];
     if (in.semantics == Semantics::Release) m_races.release(warp.index, epoch_step(warp), first, false);
     if (in.semantics == Semantics::Acquire) m_races.acquire(warp.index, first);
-    if (is_store && !strong) m_races.plain_stores(access.addresses[1], access.lanes[1]);
-    if (is_store) m_shared_written.mark(access.addresses[1], access.lanes[1], bytes);
-    else check_shared_written(warp, in, access.addresses[1], access.lanes[1], bytes, element_bytes);
   }
+}
+
+void KernelRun::track_shared_access(const Warp& warp, const Instruction& in, const LaneAddresses& addresses,
+                                    uint32_t lanes, uint32_t bytes, uint32_t element_bytes, bool is_store, bool strong,
+                                    const std::array<uint64_t, k_warp_size>* values_low,
+                                    const std::array<uint64_t, k_warp_size>* values_high) {
+  SharedAccess shared{.warp = warp.index, .lanes = lanes, .addresses = &addresses, .bytes = bytes,
+                      .is_write = is_store, .is_atomic = strong, .pc = static_cast<uint32_t>(&in - m_code.data()),
+                      .step = epoch_step(warp), .values_low = values_low, .values_high = values_high};
+  if (auto race = m_races.record(shared)) report_race(*race);
+  if (is_store && !strong) m_races.plain_stores(addresses, lanes);
+  if (is_store) m_shared_written.mark(addresses, lanes, bytes);
+  else check_shared_written(warp, in, addresses, lanes, bytes, element_bytes);
 }
 
 // A load of shared bytes no thread of the block has written reads what the previous block left.

@@ -42,6 +42,11 @@ inline Dim3 block_in_grid(uint64_t linear, const Dim3& grid) {
           static_cast<uint32_t>(linear / (uint64_t{grid.x} * grid.y))};
 }
 
+// The state space a generic address falls in (the shared or the local window, else global), and
+// the address within that space.
+ptx::Space classify_generic(uint64_t address);
+uint64_t space_address(ptx::Space space, uint64_t generic);
+
 // "(3,0,0)": a block's index as messages show it.
 std::string block_text(const Dim3& index);
 
@@ -226,6 +231,14 @@ class KernelRun {
   void observe_barrier(const ptx::Instruction& in) const;
   void check_shared_written(const Warp& warp, const ptx::Instruction& in, const LaneAddresses& addresses,
                             uint32_t lanes, uint32_t bytes, uint32_t element_bytes);
+  // What a warp-wide shared access tells the checks beside the counters: the race detector
+  // (`strong`: a .relaxed/.acquire/.release access, which races as an atomic does; `values_*`: a
+  // plain store's bytes for the conflicting-write check, null to skip it) and the record of the
+  // bytes the block has written (a load of bytes nobody wrote is noted).
+  void track_shared_access(const Warp& warp, const ptx::Instruction& in, const LaneAddresses& addresses,
+                           uint32_t lanes, uint32_t bytes, uint32_t element_bytes, bool is_store, bool strong = false,
+                           const std::array<uint64_t, k_warp_size>* values_low = nullptr,
+                           const std::array<uint64_t, k_warp_size>* values_high = nullptr);
   void warn_uninitialized_reads();
   uint32_t epoch_step(const Warp& warp) const { return static_cast<uint32_t>(warp.executed - warp.epoch_start); }
   uint32_t count_new_block_sectors(const LaneAddresses& addresses, uint32_t lanes);

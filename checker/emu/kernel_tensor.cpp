@@ -148,11 +148,7 @@ void KernelRun::load_matrix_rows(Warp& warp, const Instruction& in) {
     return;
   }
   count_access(in, access, 16, false);
-  const auto pc = static_cast<uint32_t>(&in - m_code.data());
-  SharedAccess shared{.warp = warp.index, .lanes = naming, .addresses = &access.addresses[k_shared_slot], .bytes = 16,
-                      .is_write = false, .is_atomic = false, .pc = pc, .step = epoch_step(warp)};
-  if (auto race = m_races.record(shared)) report_race(*race);
-  check_shared_written(warp, in, access.addresses[k_shared_slot], naming, 16, 2);
+  track_shared_access(warp, in, access.addresses[k_shared_slot], naming, 16, 2, false);
   if (m_config.observer) observe_access(warp, in, access, 16);
   auto element = [&](int matrix, int row, int col) -> uint32_t {
     uint16_t value;
@@ -221,7 +217,6 @@ void KernelRun::wmma_memory(Warp& warp, const Instruction& in) {
   const ptx::Space space = in.space;
   std::vector<uint8_t*> pointers(pieces.size());
   WarpAccess access;
-  const auto pc = static_cast<uint32_t>(&in - m_code.data());
   for (size_t first = 0; first < pieces.size(); first += k_warp_size) {
     access.lanes.fill(0);
     const size_t end = std::min(pieces.size(), first + k_warp_size);
@@ -230,9 +225,8 @@ void KernelRun::wmma_memory(Warp& warp, const Instruction& in) {
       uint64_t address = pieces[p];
       ptx::Space piece_space = space;
       if (piece_space == ptx::Space::Generic) {
-        const bool shared = address >= k_shared_window && address < k_shared_window + k_window_size;
-        piece_space = shared ? ptx::Space::Shared : ptx::Space::Global;
-        if (shared) address -= k_shared_window;
+        piece_space = classify_generic(address);
+        address = space_address(piece_space, address);
       }
       if (piece_space != ptx::Space::Shared && piece_space != ptx::Space::Global) {
         fail(in, "unsupported", "`" + in.text + "` names a matrix outside global and shared memory");
@@ -248,16 +242,8 @@ void KernelRun::wmma_memory(Warp& warp, const Instruction& in) {
     count_access(in, access, 16, is_store);
     if (m_config.observer) observe_access(warp, in, access, 16);
     if (access.lanes[k_shared_slot]) {
-      SharedAccess shared{.warp = warp.index, .lanes = access.lanes[k_shared_slot],
-                          .addresses = &access.addresses[k_shared_slot], .bytes = 16, .is_write = is_store,
-                          .is_atomic = false, .pc = pc, .step = epoch_step(warp)};
-      if (auto race = m_races.record(shared)) report_race(*race);
-      if (is_store) {
-        m_races.plain_stores(access.addresses[k_shared_slot], access.lanes[k_shared_slot]);
-        m_shared_written.mark(access.addresses[k_shared_slot], access.lanes[k_shared_slot], 16);
-      } else {
-        check_shared_written(warp, in, access.addresses[k_shared_slot], access.lanes[k_shared_slot], 16, element_bytes);
-      }
+      track_shared_access(warp, in, access.addresses[k_shared_slot], access.lanes[k_shared_slot], 16, element_bytes,
+                          is_store);
     }
   }
   const int pieces_per_line = static_cast<int>(line_bytes / 16);
