@@ -686,8 +686,8 @@ class Grader {
   // The occupancy the kernel's registers and shared memory allow at this launch's block size.
   void note_resources(const LaunchConfig& config) {
     if (m_verdict.resources) return;
-    const KernelResources* kernel = find_resources(m_resources, m_kernel);
-    if (kernel == nullptr) return;
+    const std::optional<KernelResources> kernel = learner_resources();
+    if (!kernel) return;
     m_verdict.resources = Verdict::Resources{
         *kernel,
         model::compute_occupancy(model::h200_occupancy(), *kernel, config.block.count(), config.dynamic_shared_bytes),
