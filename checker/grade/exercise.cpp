@@ -347,7 +347,9 @@ Status read_exercise(const FieldReader& reader, const toml::table& root, Exercis
   TC_TRY(reader.strings(root, "", "errors", false, exercise.errors));
   TC_TRY(reader.strings(root, "", "requires", false, exercise.requirements));
   for (const std::string& requirement : exercise.requirements) {
-    if (requirement != "shared_memory" && requirement != "barrier") return reader.error("requires", "shared_memory or barrier");
+    if (requirement != "shared_memory" && requirement != "barrier" && requirement != "tensor_cores") {
+      return reader.error("requires", "shared_memory, barrier or tensor_cores");
+    }
   }
   TC_TRY(read_problem(reader, root, exercise));
   Bindings dims, names;

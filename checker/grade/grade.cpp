@@ -603,7 +603,8 @@ class Grader {
 
   static std::string requirement_name(const std::string& requirement) {
     return requirement == "shared_memory" ? "stages data through shared memory (this exercise's technique)"
-                                          : "synchronizes its block with __syncthreads() (this exercise's technique)";
+           : requirement == "barrier"     ? "synchronizes its block with __syncthreads() (this exercise's technique)"
+                                          : "multiplies on the tensor cores (this exercise's technique)";
   }
 
   // A technique the exercise teaches, on the performance case's counters: a kernel that is correct
@@ -620,6 +621,9 @@ class Grader {
     } else if (requirement == "barrier" && totals.barriers == 0) {
       missing = "the kernel reaches no __syncthreads(): this exercise is about the barrier between the threads that write "
                 "shared memory and those that read it";
+    } else if (requirement == "tensor_cores" && totals.tensor_instructions == 0) {
+      missing = "the kernel executes no tensor-core instruction (mma.sync or wmma::mma_sync): its multiply-adds all ran "
+                "on the FP32 lanes";
     }
     add(CheckKind::Performance, missing.empty() ? CheckStatus::Pass : CheckStatus::Fail, requirement_name(requirement), missing);
   }
