@@ -9,6 +9,7 @@
 
 #include <array>
 #include <cstdint>
+#include <vector>
 
 #include "checker/emu/access_rules.h"
 #include "checker/emu/emulator.h"
@@ -39,6 +40,9 @@ struct ObservedBarrier {
 class AccessObserver {
  public:
   virtual ~AccessObserver() = default;
+  // Before the kernel runs: the device address of each of the launch's buffers, in the order of
+  // LaunchRequest::buffers.
+  virtual void on_buffers(const std::vector<uint64_t>& /*addresses*/) {}
   virtual void on_access(const ObservedAccess& access) = 0;
   // Every warp of the block (of the barrier's group) arrived; they go on after this call.
   virtual void on_barrier(const ObservedBarrier&) {}

@@ -2,6 +2,7 @@
 
 #include <cstring>
 
+#include "checker/emu/access_observer.h"
 #include "checker/emu/emulator.h"
 #include "checker/ptx/parser.h"
 
@@ -54,6 +55,7 @@ Expected<LaunchOutcome> EmulatorBackend::launch_owned(LaunchRequest request) {
     addresses.push_back(buffer.bytes.empty() && buffer.zero_bytes > 0 ? memory.allocate_zeroed(buffer.name, buffer.zero_bytes)
                                                                       : memory.allocate(buffer.name, std::move(buffer.bytes)));
   }
+  if (request.config.observer != nullptr) request.config.observer->on_buffers(addresses);
   for (const VariableFill& fill : request.variables) TC_TRY(fill_variable(emulator, memory, fill));
   std::vector<std::vector<uint8_t>> parameters;
   for (const KernelArgument& argument : request.arguments) {

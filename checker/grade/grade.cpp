@@ -209,6 +209,7 @@ class Grader {
     bool all_correct = true, safe = true;
     int hidden_index = 0;
     for (const ProblemCase& problem_case : draw_cases(m_exercise.problem, m_options.seed, !m_backend.counts())) {
+      if (m_options.performance_case_only && !problem_case.performance) continue;
       const std::string shape = case_shape(m_exercise.problem, problem_case);
       const std::string name = problem_case.performance ? "performance case (" + shape + ")"
                                : problem_case.hidden    ? fmt::format("hidden case {} ({})", ++hidden_index, shape)
@@ -224,7 +225,7 @@ class Grader {
     if (safe && !m_stop) {
       add(CheckKind::Safety, CheckStatus::Pass, "no races, deadlocks or invalid memory accesses", "");
     }
-    if (!m_options.cases_only) check_thresholds(all_correct);
+    if (!m_options.cases_only && !m_options.performance_case_only) check_thresholds(all_correct);
     return finish();
   }
 
@@ -300,6 +301,7 @@ class Grader {
       error("case " + name + ": " + data.error());
       return CaseResult::Error;
     }
+    if (problem_case.performance && m_options.performance_case_only) m_options.performance_case_only(*data);
     auto config = launch_config(m_exercise.launch, names_for(*data));
     if (!config) {  // the learner's constants make no valid launch
       add(CheckKind::Correctness, CheckStatus::Fail, name, config.error());

@@ -7,6 +7,7 @@
 
 #include "checker/backend/backend.h"
 #include "checker/compile/compiler.h"
+#include "checker/grade/cases.h"
 #include "checker/grade/exercise.h"
 #include "checker/grade/verdict.h"
 
@@ -17,6 +18,9 @@ struct GradeOptions {
   std::string gpu = "h200";  // the cost model behind modelled_speedup on the emulator
   bool cases_only = false;   // skip the performance checks (e.g. under compute-sanitizer)
   emu::AccessObserver* observer = nullptr;  // shown the performance case's run (tilecamp explain)
+  // Run the performance case only, with this done to its data first (tilecamp viz tiles fills
+  // the inputs with values that name their elements). Implies cases_only.
+  std::function<void(CaseData&)> performance_case_only;
   // The file a failing threshold's "see: tilecamp explain EXERCISE --line N" hint should name with
   // --file: empty when the learner checked the exercise's own kernel.cu.
   std::string explain_file;

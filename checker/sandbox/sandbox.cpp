@@ -11,6 +11,7 @@
 #include "checker/child/launch_wire.h"
 #include "checker/emu/emulator.h"
 #include "checker/sandbox/sandbox_worker.h"
+#include "checker/sandbox/tile_footprint_wire.h"
 #include "checker/sandbox/worst_access_wire.h"
 
 namespace tilecamp::sandbox {
@@ -93,13 +94,16 @@ class SandboxedEmulator : public Backend {
     if (m_ptx.empty()) return make_error("no PTX module is loaded");
     if (m_loaded_generation != m_sandbox->generation()) TC_TRY(send_load());
     auto* finder = dynamic_cast<viz::WorstAccessFinder*>(request.config.observer);
-    if (request.config.observer != nullptr && finder == nullptr) {
+    auto* footprint = dynamic_cast<viz::TileFootprint*>(request.config.observer);
+    if (request.config.observer != nullptr && finder == nullptr && footprint == nullptr) {
       return make_error("this observer cannot watch a kernel in the sandbox");
     }
     MessageWriter message;
     message.u32(static_cast<uint32_t>(Request::Launch)).u32(m_slot);
     child::write_launch_request(message, request, m_sandbox->launch_time_limit_ms());
-    message.u32(static_cast<uint32_t>(finder != nullptr ? Observe::WorstAccesses : Observe::Nothing));
+    const Observe observe = finder != nullptr ? Observe::WorstAccesses : footprint != nullptr ? Observe::TileFootprint : Observe::Nothing;
+    message.u32(static_cast<uint32_t>(observe));
+    if (footprint != nullptr) write_footprint_target(message, footprint->target());
     Sandbox::CallResult called = m_sandbox->call(message.data(), "running the kernel", reply_limit(message.data().size()));
     if (called.finding) return stopped_launch(request, *called.finding);
     if (!called.reply) return make_error(called.error);
@@ -118,6 +122,13 @@ class SandboxedEmulator : public Backend {
     }
     TC_TRY_ASSIGN(WorstAccessLines lines, read_worst_accesses(reply));
     if (finder != nullptr) finder->adopt(std::move(lines));
+    if (footprint != nullptr) {
+      TC_TRY_ASSIGN(viz::Footprint recorded, read_footprint(reply));
+      if (!(recorded.target == footprint->target())) {
+        return make_error("malformed message: a footprint of another thread");
+      }
+      footprint->adopt(std::move(recorded));
+    }
     return outcome;
   }
 

@@ -16,6 +16,7 @@
 #include "checker/compile/nvrtc_compiler.h"
 #include "checker/emu/emulator_backend.h"
 #include "checker/sandbox/confine.h"
+#include "checker/sandbox/tile_footprint_wire.h"
 #include "checker/sandbox/worst_access_wire.h"
 
 namespace tilecamp::sandbox {
@@ -149,11 +150,17 @@ class SandboxWorker {
     TC_TRY_ASSIGN(uint32_t slot, request.u32());
     TC_TRY_ASSIGN(LaunchRequest launch, child::read_launch_request(request));
     TC_TRY_ASSIGN(uint32_t observe, request.u32());
+    std::optional<viz::TileFootprint> footprint;
+    if (observe == static_cast<uint32_t>(Observe::TileFootprint)) {
+      TC_TRY_ASSIGN(viz::FootprintTarget target, read_footprint_target(request));
+      footprint.emplace(target);
+    }
     request.discard();  // one copy of a large case at a time: the memory limit is the kernel's
     auto backend = m_backends.find(slot);
     if (backend == m_backends.end()) return make_error("no PTX module is loaded");
     viz::WorstAccessFinder finder;
     if (observe == static_cast<uint32_t>(Observe::WorstAccesses)) launch.config.observer = &finder;
+    if (footprint) launch.config.observer = &*footprint;
     TC_TRY_ASSIGN(LaunchOutcome outcome, backend->second->launch_owned(std::move(launch)));
     size_t bytes = 0;
     for (const std::vector<uint8_t>& buffer : outcome.buffers) bytes += buffer.size() + 8;
@@ -165,6 +172,7 @@ class SandboxWorker {
     }
     child::write_launch_result(reply, outcome.profile);
     write_worst_accesses(reply, finder.lines());
+    if (footprint) write_footprint(reply, footprint->footprint());
     return ok();
   }
 

@@ -21,7 +21,7 @@ inline constexpr const char* k_sandbox_argument = "__sandbox";
 inline constexpr int k_exit_out_of_memory = 86;
 
 // What a launch's observer should collect in the sandbox and send back.
-enum class Observe : uint32_t { Nothing = 0, WorstAccesses = 1 };
+enum class Observe : uint32_t { Nothing = 0, WorstAccesses = 1, TileFootprint = 2 };
 
 // `tilecamp __sandbox [--memory BYTES] [--seconds S] [--read DIR]... [--unconfined] IN OUT`:
 // returns the process's exit code.

@@ -9,6 +9,7 @@
 #include <charconv>
 #include <chrono>
 #include <iostream>
+#include <limits>
 
 #include "checker/compile/nvrtc_compiler.h"
 #include "runner/command.h"
@@ -16,6 +17,7 @@
 #include "runner/terminal.h"
 #include "runner/learner/tty.h"
 #include "runner/tools/viz_screen.h"
+#include "runner/tools/viz_tiles.h"
 
 namespace tilecamp::runner {
 namespace {
@@ -221,15 +223,44 @@ std::function<int()> setup_viz_command(CommandLine& app) {
   sgemm.option("--seed", options->size.seed, "seed for the inputs, whole numbers 1 to 9 (default 1)")
       .check(check_seed, "N");
   sgemm.flag("--once", options->once, "print the last frame and the counters, and exit");
-  return [options, command, sgemm] {
+  auto tiles_options = std::make_shared<VizTilesOptions>();
+  auto tiles_block = std::make_shared<std::string>("0,0");
+  CommandLine tiles = command.subcommand(
+      "tiles", "What a block, a warp and a thread of your kernel read and wrote, level by level");
+  tiles.footer(
+      "It runs the exercise's performance case on the emulator, in the sandbox, with inputs whose values\n"
+      "name their elements, and follows one block, one of its warps and one of that warp's threads:\n"
+      "their global and shared loads and stores, and the elements of each matrix they read or wrote,\n"
+      "drawn over the matrices (# the thread, w the warp, o the block).\n\n"
+      "Examples:\n"
+      "  tilecamp viz tiles 05-sgemm-register-blocked                 # block (0,0), warp 0, thread 0\n"
+      "  tilecamp viz tiles 05-sgemm-register-blocked --warp 3 --lane 5\n"
+      "  tilecamp viz tiles 05-sgemm-tiled --file my.cu --json\n\n"
+      "Exit status: 0 drawn, 1 the kernel did not get that far, 2 bad usage.");
+  tiles.option("exercise", tiles_options->exercise, "the exercise, e.g. 05-sgemm-register-blocked").required();
+  tiles.option("--file", tiles_options->file, "draw this kernel file instead of the exercise's kernel.cu");
+  tiles.option("--block", *tiles_block, "the block to follow, BX,BY (default 0,0)");
+  tiles.option("--warp", tiles_options->warp, "the warp to follow, in the block (default 0)");
+  tiles.option("--lane", tiles_options->lane, "the thread to follow: its lane in the warp, 0-31 (default 0)");
+  tiles.flag("--json", tiles_options->json, "print one JSON object instead of text");
+  add_sandbox_options(tiles, tiles_options->sandbox, 60);
+  return [options, command, sgemm, tiles, tiles_options, tiles_block] {
     if (sgemm.parsed()) {
       options->block_given = sgemm.count("--block") > 0;
       return run_viz_sgemm(*options);
     }
+    if (tiles.parsed()) {
+      constexpr int k_any = std::numeric_limits<int>::max();
+      auto block = parse_pair("--block", *tiles_block, k_any, k_any);
+      if (!block) return fail_usage(block.error());
+      tiles_options->block_x = static_cast<uint32_t>(block->first);
+      tiles_options->block_y = static_cast<uint32_t>(block->second);
+      return run_viz_tiles(*tiles_options);
+    }
     const std::vector<std::string> rest = command.remaining();
-    if (rest.empty()) return fail_usage("name a visualizer: tilecamp viz sgemm (the only one there is)");
+    if (rest.empty()) return fail_usage("name a visualizer: tilecamp viz sgemm or tilecamp viz tiles EXERCISE");
     if (rest.front().starts_with("-")) return fail_usage("unknown option " + rest.front() + " for viz; try tilecamp viz sgemm --help");
-    return fail_usage("unknown visualizer " + rest.front() + "; there is: sgemm");
+    return fail_usage("unknown visualizer " + rest.front() + "; there are: sgemm, tiles");
   };
 }
 
