@@ -10,6 +10,7 @@
 #include "checker/compile/nvrtc_compiler.h"
 #include "checker/emu/emulator_backend.h"
 #include "checker/grade/grade.h"
+#include "checker/ptx/kernel_lookup.h"
 #include "checker/sandbox/tile_footprint_wire.h"
 #include "checker/viz/tile_footprint.h"
 #include "tests/test_support.h"
@@ -157,6 +158,64 @@ TEST_CASE("viz tiles: a footprint crosses the sandbox's wire whole, and a forged
   sandbox::write_footprint(bad_lane, footprint);
   child::MessageReader bad_lane_in(bad_lane.data());
   CHECK_FALSE(sandbox::read_footprint(bad_lane_in));
+}
+
+}  // namespace
+}  // namespace tilecamp
+
+namespace tilecamp {
+namespace {
+
+// A tile copied by cp.async reaches the footprint as the block's global loads, and the values a
+// warp then reads from shared memory name the elements of `in` they copy.
+TEST_CASE("viz tiles: cp.async copies count as the block's global loads, their shared copies decode") {
+  const SourceFile source{"async_tile.cu", R"(
+#include <cuda_pipeline.h>
+__global__ void reversedTile(const float* in, float* out) {
+  __shared__ float tile[64];
+  int t = threadIdx.x;
+  __pipeline_memcpy_async(&tile[t], &in[64 * blockIdx.x + t], sizeof(float));
+  __pipeline_commit();
+  __pipeline_wait_prior(0);
+  __syncthreads();
+  out[64 * blockIdx.x + t] = tile[63 - t];
+})"};
+  NvrtcCompiler compiler;
+  auto compiled = compiler.compile(source, CompileOptions{});
+  REQUIRE(compiled);
+  REQUIRE_MESSAGE(compiled->ok, compiled->log);
+  emu::EmulatorBackend backend;
+  REQUIRE(backend.load(compiled->ptx));
+  auto kernel = ptx::resolve_kernel_name(backend.module(), "reversedTile");
+  REQUIRE(kernel);
+  std::vector<uint8_t> in(4 * 128), out(4 * 128);
+  for (uint64_t element = 0; element < 128; ++element) {
+    const float value = viz::element_code(0, element);
+    std::memcpy(in.data() + 4 * element, &value, 4);
+  }
+  viz::TileFootprint observer({{1, 0, 0}, 1, 3});  // block 1, warp 1 (threads 32-63), thread 35
+  LaunchRequest request{*kernel, {}, {{"in", in, BufferRole::In, 0}, {"out", out, BufferRole::Out, 0}}, {{{}, 0}, {{}, 1}}, {}, {}};
+  request.config.grid = {2, 1, 1};
+  request.config.block = {64, 1, 1};
+  request.config.observer = &observer;
+  auto launched = backend.launch(request);
+  REQUIRE(launched);
+  const viz::Footprint& footprint = observer.footprint();
+  REQUIRE(footprint.buffers.size() == 2);
+  const std::vector<viz::MatrixSpec> specs{{"in", true, false, 1, 128, 4, 0, 0}, {"out", false, true, 1, 128, 4, 1, -1}};
+  const std::vector<viz::MatrixFootprint> matrices = viz::matrix_footprints(footprint, specs);
+  // The block copied elements 64-127 of `in`; warp 1 read the copies of 64-95, thread 35 of 92.
+  CHECK(footprint.scopes[viz::k_block].global_loads.requests == 2);
+  CHECK(matrices[0].count[viz::k_block] == 64);
+  CHECK(matrices[0].box[viz::k_block].col0 == 64);
+  CHECK(matrices[0].through_shared[viz::k_warp]);
+  CHECK(matrices[0].count[viz::k_warp] == 32);
+  CHECK(matrices[0].box[viz::k_warp].col0 == 64);
+  CHECK(matrices[0].box[viz::k_warp].col1 == 95);
+  CHECK(matrices[0].count[viz::k_thread] == 1);
+  CHECK(matrices[0].box[viz::k_thread].col0 == 64 + 63 - 35);
+  CHECK(matrices[1].count[viz::k_thread] == 1);
+  CHECK(matrices[1].box[viz::k_thread].col0 == 64 + 35);
 }
 
 }  // namespace

@@ -4,7 +4,9 @@
 // emulator executed and counted rather than a model of it.
 //
 // An observer is optional (LaunchConfig::observer); without one a launch pays one null test per
-// access. Atomics, cp.async and local memory are not reported.
+// access. A cp.async is reported as the global load it makes (its shared side lands later, at
+// the wait, and Nsight Compute counts no shared store for it). Atomics and local memory are not
+// reported.
 #pragma once
 
 #include <array>
