@@ -382,6 +382,34 @@ TEST_CASE("barriers_per_warp divides the barriers the warps passed by the grid's
   CHECK_FALSE(grade::metric_value(inputs, "barriers_per_warp").has_value());
 }
 
+TEST_CASE("global_ld_requests_per_kib counts warp-wide loads per KiB read: 8 for floats, 2 for float4, an upper bound") {
+  Counters counters;
+  counters.global_ld_requests = 64;  // 64 warp-wide float loads: 8 KiB
+  counters.global_ld_bytes = 64 * 32 * 4;
+  grade::MetricInputs inputs;
+  inputs.counters = &counters;
+  CHECK(grade::metric_value(inputs, "global_ld_requests_per_kib") == 8.0);
+  counters.global_ld_requests = 16;  // the same bytes as 16 float4 loads
+  CHECK(grade::metric_value(inputs, "global_ld_requests_per_kib") == 2.0);
+  CHECK_FALSE(grade::metric_is_lower_bound("global_ld_requests_per_kib"));
+  CHECK(grade::is_known_metric("global_ld_requests_per_kib", "emulator"));
+  counters.global_ld_bytes = 0;
+  CHECK_FALSE(grade::metric_value(inputs, "global_ld_requests_per_kib").has_value());
+}
+
+TEST_CASE("shared_ld_requests_per_fma_instruction counts shared load instructions per warp-wide FMA, an upper bound") {
+  Counters counters;
+  counters.shared_ld_requests = 16;  // one warp, one k: 16 float loads for 8 x 8 outputs a thread
+  grade::MetricInputs inputs;
+  inputs.counters = &counters;
+  inputs.fmas = 64 * 32;  // 64 FMA instructions of 32 multiply-adds
+  CHECK(grade::metric_value(inputs, "shared_ld_requests_per_fma_instruction") == 0.25);
+  counters.shared_ld_requests = 4;  // the same values as four float4
+  CHECK(grade::metric_value(inputs, "shared_ld_requests_per_fma_instruction") == 0.0625);
+  CHECK_FALSE(grade::metric_is_lower_bound("shared_ld_requests_per_fma_instruction"));
+  CHECK(grade::is_known_metric("shared_ld_requests_per_fma_instruction", "emulator"));
+}
+
 grade::Verdict grade_difference(const std::string& fixture) {
   NvrtcCompiler compiler;
   emu::EmulatorBackend backend;

@@ -35,6 +35,10 @@ constexpr Metric k_metrics[] = {
      &Counters::global_st_sectors, 1, true, "global stores use every byte they move",
      "distinct bytes the threads wrote over the bytes the 32-byte sectors of their stores moved: 1 when "
      "warps write whole, aligned runs; small extra requests cannot raise it"},
+    {"global_ld_requests_per_kib", "emulator", &Counters::global_ld_requests, nullptr, Per::Counter,
+     &Counters::global_ld_bytes, 1024, false, "global loads are wide",
+     "warp-wide global load instructions per KiB the threads read: 8 when 32 lanes load a float each, 2 when they "
+     "load a float4 each (16 bytes)"},
     {"shared_ld_wavefronts_per_request", "emulator", &Counters::shared_ld_wavefronts, nullptr, Per::Counter,
      &Counters::shared_ld_requests, 1, false, "shared loads avoid bank conflicts",
      "passes each warp-wide shared load needs: 1 without bank conflicts, 32 when all lanes hit one bank"},
@@ -61,6 +65,10 @@ constexpr Metric k_metrics[] = {
      32, false, "operands are reused from registers",
      "shared-load wavefronts per warp-wide FMA instruction (32 multiply-adds): 1.5 for the one-output-per-thread tiled "
      "kernel, 0.625 with 8 outputs per thread, because each loaded value is reused from a register"},
+    {"shared_ld_requests_per_fma_instruction", "emulator", &Counters::shared_ld_requests, nullptr, Per::Fma, nullptr,
+     32, false, "operands come from shared memory in wide loads",
+     "warp-wide shared load instructions per warp-wide FMA instruction: 0.25 when a thread with 8 x 8 outputs reads "
+     "its 16 values one float at a time, 0.0625 when it reads them as four float4"},
     {"barriers_per_warp", "emulator", &Counters::barriers, nullptr, Per::Warp, nullptr, 1, false,
      "few __syncthreads() per warp",
      "__syncthreads() each warp of the grid passes, on average: 1 + log2(threads) for a shared-memory tree sum, 1 when "
