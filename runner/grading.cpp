@@ -123,6 +123,26 @@ int exit_code(grade::VerdictStatus status) {
   return k_exit_usage;
 }
 
+Expected<ExerciseFile> find_exercise_file(const std::string& name, const std::string& file) {
+  auto root = find_course_root();
+  if (!root) return make_error(k_no_course);
+  TC_TRY_ASSIGN(grade::Exercise exercise, grade::find_exercise(*root, name));
+  const std::filesystem::path path = file.empty() ? exercise.stub_path() : std::filesystem::path(file);
+  SourceFile source{file.empty() ? shown_path(path) : file, ""};
+  std::string error;
+  if (!read_file(path, source.text, error)) return make_error(error);
+  return ExerciseFile{std::move(exercise), std::move(source)};
+}
+
+std::string stopping_failure(const grade::Verdict& verdict) {
+  for (auto check = verdict.checks.rbegin(); check != verdict.checks.rend(); ++check) {
+    if (check->status == grade::CheckStatus::Fail || check->status == grade::CheckStatus::Error) {
+      return check->name + ": " + check->message;
+    }
+  }
+  return verdict.error;
+}
+
 std::string shown_path(const std::filesystem::path& path) {
   std::error_code ignored;
   auto relative = std::filesystem::relative(path, std::filesystem::current_path(ignored), ignored);

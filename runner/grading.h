@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <string>
 
+#include "checker/compile/compiler.h"
 #include "checker/grade/exercise.h"
 #include "checker/grade/verdict.h"
 #include "runner/sandbox_options.h"
@@ -30,8 +31,20 @@ grade::Verdict grade_file(const grade::Exercise& exercise, const std::filesystem
 // A verdict for a check that could not start (no course, unknown exercise, unreadable file).
 grade::Verdict error_verdict(const std::string& exercise, const std::string& file, const std::string& message);
 
+// Why a verdict's cases stopped: its last failure (a compile error, a crash or a race in an earlier
+// case...), or its error.
+std::string stopping_failure(const grade::Verdict& verdict);
+
 // 0 passed, 1 failed, 2 could not check.
 int exit_code(grade::VerdictStatus status);
+
+// An exercise of the course found from the working directory, and the kernel file to run as it:
+// `file`, or the exercise's kernel.cu when empty. An Error (for exit 2) names what is missing.
+struct ExerciseFile {
+  grade::Exercise exercise;
+  SourceFile source;  // its path as the person gave it, or kernel.cu's relative to here
+};
+Expected<ExerciseFile> find_exercise_file(const std::string& exercise, const std::string& file);
 
 // `path` relative to the working directory when it lies below it, else as given.
 std::string shown_path(const std::filesystem::path& path);

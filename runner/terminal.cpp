@@ -7,9 +7,11 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <iostream>
 #include <sstream>
 
 #include "checker/util/shell.h"
+#include "runner/learner/tty.h"
 
 namespace tilecamp::runner {
 
@@ -82,6 +84,11 @@ bool read_file(const std::filesystem::path& path, std::string& contents, std::st
   buffer << in.rdbuf();
   contents = buffer.str();
   return true;
+}
+
+int fail_with_code(const std::string& message, int code) {
+  std::cerr << wrap_for_terminal(STDERR_FILENO, style_for(stderr).red("error") + ": " + message) << "\n";
+  return code;
 }
 
 }  // namespace tilecamp::runner

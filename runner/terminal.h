@@ -35,4 +35,8 @@ constexpr int k_exit_usage = 2;
 
 bool read_file(const std::filesystem::path& path, std::string& contents, std::string& error);
 
+// Prints "error: MESSAGE" on stderr (red on a terminal, wrapped at its width; one line piped) and
+// returns `code`.
+int fail_with_code(const std::string& message, int code);
+
 }  // namespace tilecamp::runner

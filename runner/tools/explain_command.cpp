@@ -27,27 +27,10 @@ struct ExplainOptions {
   SandboxChoice sandbox;
 };
 
-// On a terminal, long messages wrap at its width; piped, they stay one line each.
-int fail_with(const std::string& message, int code) {
-  std::cerr << wrap_for_terminal(STDERR_FILENO, style_for(stderr).red("error") + ": " + message) << "\n";
-  return code;
-}
-
 // --seed: a whole number, 0 or more (CLI11 would take -1 as 2^64 - 1).
 std::string check_seed(const std::string& text) {
   const bool digits = !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
   return digits ? "" : "expected a whole number, 0 or more (got '" + text + "')";
-}
-
-// Why the performance case never ran: the last failure, the one that stopped the cases (a compile
-// error, a crash or a race in an earlier case...).
-std::string stopping_failure(const grade::Verdict& verdict) {
-  for (auto check = verdict.checks.rbegin(); check != verdict.checks.rend(); ++check) {
-    if (check->status == grade::CheckStatus::Fail || check->status == grade::CheckStatus::Error) {
-      return check->name + ": " + check->message;
-    }
-  }
-  return verdict.error;
 }
 
 std::string performance_case(const grade::Exercise& exercise, uint64_t seed) {
@@ -58,14 +41,10 @@ std::string performance_case(const grade::Exercise& exercise, uint64_t seed) {
 }
 
 int run_explain(const ExplainOptions& options) {
-  auto root = find_course_root();
-  if (!root) return fail_with(k_no_course, k_exit_usage);
-  auto exercise = grade::find_exercise(*root, options.exercise);
-  if (!exercise) return fail_with(exercise.error(), k_exit_usage);
-  const std::filesystem::path file = options.file.empty() ? exercise->stub_path() : std::filesystem::path(options.file);
-  SourceFile source{options.file.empty() ? shown_path(file) : options.file, ""};
-  std::string error;
-  if (!read_file(file, source.text, error)) return fail_with(error, k_exit_usage);
+  auto found = find_exercise_file(options.exercise, options.file);
+  if (!found) return fail_with_code(found.error(), k_exit_usage);
+  const grade::Exercise* exercise = &found->exercise;
+  const SourceFile& source = found->source;
 
   viz::WorstAccessFinder finder;
   grade::GradeOptions grading;
@@ -73,19 +52,19 @@ int run_explain(const ExplainOptions& options) {
   grading.cases_only = true;
   grading.observer = &finder;
   auto sandbox = open_sandbox(options.sandbox, false);
-  if (!sandbox) return fail_with(sandbox.error(), k_exit_usage);
+  if (!sandbox) return fail_with_code(sandbox.error(), k_exit_usage);
   grading.emulator = [sandbox = *sandbox] { return sandbox->emulator(); };
   std::unique_ptr<Compiler> compiler = cached_compiler(**sandbox);
   std::unique_ptr<Backend> emulator = (*sandbox)->emulator();
   const grade::Verdict verdict = grade::grade_exercise(*exercise, source, *compiler, *emulator, grading);
   if (finder.lines().empty()) {
-    return fail_with("the performance case did not run, so there is nothing to draw: " + stopping_failure(verdict) +
+    return fail_with_code("the performance case did not run, so there is nothing to draw: " + stopping_failure(verdict) +
                          "\n  (tilecamp check " + exercise->name + " shows every check)",
                      k_exit_failed);
   }
   const viz::LineAccesses* line = options.line ? finder.find_line(*options.line) : nullptr;
   if (options.line && line == nullptr) {
-    return fail_with(no_access_at(finder, *options.line, source.text), k_exit_usage);
+    return fail_with_code(no_access_at(finder, *options.line, source.text), k_exit_usage);
   }
   const report::Style style = style_for(stdout);
   std::string constants;

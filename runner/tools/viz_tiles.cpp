@@ -30,11 +30,6 @@ using viz::k_scopes;
 using viz::k_thread;
 using viz::k_warp;
 
-int fail_with(const std::string& message, int code) {
-  std::cerr << wrap_for_terminal(STDERR_FILENO, style_for(stderr).red("error") + ": " + message) << "\n";
-  return code;
-}
-
 std::string range_text(uint64_t first, uint64_t last) {
   return first == last ? std::to_string(first) : fmt::format("{}-{}", first, last);
 }
@@ -232,15 +227,11 @@ nlohmann::json summary_json(const Summary& summary) {
 }  // namespace
 
 int run_viz_tiles(const VizTilesOptions& options) {
-  auto root = find_course_root();
-  if (!root) return fail_with(k_no_course, k_exit_usage);
-  auto exercise = grade::find_exercise(*root, options.exercise);
-  if (!exercise) return fail_with(exercise.error(), k_exit_usage);
-  const std::filesystem::path file = options.file.empty() ? exercise->stub_path() : std::filesystem::path(options.file);
-  SourceFile source{options.file.empty() ? shown_path(file) : options.file, ""};
-  std::string error;
-  if (!read_file(file, source.text, error)) return fail_with(error, k_exit_usage);
-  if (options.lane >= 32) return fail_with(fmt::format("--lane {}: a warp has lanes 0 to 31", options.lane), k_exit_usage);
+  auto found = find_exercise_file(options.exercise, options.file);
+  if (!found) return fail_with_code(found.error(), k_exit_usage);
+  const grade::Exercise* exercise = &found->exercise;
+  const SourceFile& source = found->source;
+  if (options.lane >= 32) return fail_with_code(fmt::format("--lane {}: a warp has lanes 0 to 31", options.lane), k_exit_usage);
 
   viz::TileFootprint observer({{options.block_x, options.block_y, 0}, options.warp, options.lane});
   Summary summary;
@@ -271,18 +262,14 @@ int run_viz_tiles(const VizTilesOptions& options) {
     }
   };
   auto sandbox = open_sandbox(options.sandbox, false);
-  if (!sandbox) return fail_with(sandbox.error(), k_exit_usage);
+  if (!sandbox) return fail_with_code(sandbox.error(), k_exit_usage);
   grading.emulator = [sandbox = *sandbox] { return sandbox->emulator(); };
   std::unique_ptr<Compiler> compiler = cached_compiler(**sandbox);
   std::unique_ptr<Backend> emulator = (*sandbox)->emulator();
   const grade::Verdict verdict = grade::grade_exercise(*exercise, source, *compiler, *emulator, grading);
-  if (!setup_error.empty()) return fail_with(setup_error, k_exit_failed);
+  if (!setup_error.empty()) return fail_with_code(setup_error, k_exit_failed);
   if (specs.empty()) {
-    std::string why = verdict.error;
-    for (const grade::Check& check : verdict.checks) {
-      if (check.status == grade::CheckStatus::Fail || check.status == grade::CheckStatus::Error) why = check.name + ": " + check.message;
-    }
-    return fail_with("the kernel did not run, so there is nothing to draw: " + why + "\n  (tilecamp check " + exercise->name +
+    return fail_with_code("the kernel did not run, so there is nothing to draw: " + stopping_failure(verdict) + "\n  (tilecamp check " + exercise->name +
                          " shows every check)",
                      k_exit_failed);
   }
@@ -292,18 +279,18 @@ int run_viz_tiles(const VizTilesOptions& options) {
     summary.threads_per_block = static_cast<uint32_t>(config->block.count());
   }
   if (options.block_x >= summary.grid.x || options.block_y >= summary.grid.y) {
-    return fail_with(fmt::format("--block {},{}: the performance case ({}) has a grid of {} x {} blocks", options.block_x,
+    return fail_with_code(fmt::format("--block {},{}: the performance case ({}) has a grid of {} x {} blocks", options.block_x,
                                  options.block_y, summary.shape, summary.grid.x, summary.grid.y),
                      k_exit_usage);
   }
   if (uint64_t{options.warp} * 32 >= summary.threads_per_block) {
-    return fail_with(fmt::format("--warp {}: a block of the performance case has {} threads, warps 0 to {}", options.warp,
+    return fail_with_code(fmt::format("--warp {}: a block of the performance case has {} threads, warps 0 to {}", options.warp,
                                  summary.threads_per_block, (summary.threads_per_block + 31) / 32 - 1),
                      k_exit_usage);
   }
   summary.footprint = observer.footprint();
   if (!summary.footprint.block_ran) {
-    return fail_with(fmt::format("block ({},{}) made no global or shared access in the performance case ({})", options.block_x,
+    return fail_with_code(fmt::format("block ({},{}) made no global or shared access in the performance case ({})", options.block_x,
                                  options.block_y, summary.shape),
                      k_exit_failed);
   }
