@@ -5,10 +5,13 @@
 #include <doctest/doctest.h>
 
 #include <cstring>
+#include <sstream>
 #include <string>
 #include <vector>
 
+#include "checker/emu/emulator.h"
 #include "checker/emu/tensor_math.h"
+#include "checker/ptx/kernel_lookup.h"
 #include "checker/ptx/parser.h"
 #include "tests/test_support.h"
 
@@ -272,9 +275,11 @@ __global__ void wmmaIdentity(float* out) {
   int wrong = 0;
   for (int i = 0; i < 256; ++i) wrong += d[i] != float(i) + 0.5f;
   CHECK(wrong == 0);
-  // Two 512-byte loads from shared memory, each 32 rows of 16 bytes: 4 wavefronts each.
+  // Two loads from shared memory, each an ldmatrix.x4 whose 8 x 8 matrices have rows 32 bytes
+  // apart (16 halves a row): rows r and r + 4 share banks, 2 wavefronts a matrix, 8 a load, as
+  // Nsight Compute counts on an H200 (h200-tensor-wavefronts.tsv, wmmaLoadHalfA with ldm 16).
   CHECK(report.result.totals.shared_ld_requests == 2);
-  CHECK(report.result.totals.shared_ld_wavefronts == 8);
+  CHECK(report.result.totals.shared_ld_wavefronts == 16);
   // One wmma.mma: one tensor instruction of 2 x 16 x 16 x 16 flops.
   CHECK(report.result.totals.tensor_instructions == 1);
   CHECK(report.result.totals.tensor_flops == 8192);
@@ -354,6 +359,57 @@ TEST_CASE("the tensor core's sum: terms cut 25 bits below the largest, never und
   const uint32_t a[2] = {0x3c00u, 0x1000u}, b[2] = {0x3c00u, 0x3e00u};  // 1 * 1 + 2^-11 * 1.5
   CHECK(emu::tensor_dot(MatrixType::F16, a, b, 2, MatrixType::F16, 0, MatrixType::F16) == 0x3c01u);
   CHECK(emu::tensor_dot(MatrixType::F16, a, b, 2, MatrixType::F16, 0, MatrixType::F32) == 0x3f801800u);
+}
+
+// Shared-memory traffic of ldmatrix and WMMA's loads and stores against Nsight Compute: every
+// row of tests/data/h200-tensor-wavefronts.tsv (one launch of one warp on an H200, by
+// bench/tensor_wavefronts_gpu.sh) run on the emulator with the same kernel and arguments. The
+// emulator has one shared-load counter where ncu separates ldmatrix's instructions (ldsm) from
+// other shared loads (lds); its wavefronts ncu counts as shared loads either way.
+TEST_CASE("ldmatrix and WMMA's shared loads and stores count the wavefronts Nsight Compute counted on an H200") {
+  const std::string file = "tests/data/h200-tensor-wavefronts.cu";
+  const ptx::Module module = test::compile_to_module(file, test::read_text(test::source_path(file)));
+  std::istringstream table(test::read_text(test::data_path("h200-tensor-wavefronts.tsv")));
+  std::string line;
+  int rows = 0;
+  while (std::getline(table, line)) {
+    if (line.empty() || line.starts_with("#") || line.starts_with("kernel\t")) continue;
+    std::istringstream fields(line);
+    std::string kernel;
+    std::getline(fields, kernel, '\t');
+    int32_t arg1 = 0, arg2 = 0;
+    uint64_t ldsm = 0, lds = 0, ld_wavefronts = 0, ld_conflicts = 0, sts = 0, st_wavefronts = 0, st_conflicts = 0;
+    fields >> arg1 >> arg2 >> ldsm >> lds >> ld_wavefronts >> ld_conflicts >> sts >> st_wavefronts >> st_conflicts;
+    REQUIRE_MESSAGE(!fields.fail(), "unreadable row: " << line);
+    CAPTURE(kernel);
+    CAPTURE(arg1);
+    CAPTURE(arg2);
+    emu::DeviceMemory memory;
+    emu::Emulator emulator(module, memory);
+    const uint64_t out = memory.allocate("out", std::vector<uint8_t>(4096, 0));
+    std::vector<std::vector<uint8_t>> parameters(1, std::vector<uint8_t>(8));
+    std::memcpy(parameters[0].data(), &out, 8);
+    for (int32_t value : kernel.starts_with("ldmatrix") ? std::vector<int32_t>{arg1, arg2} : std::vector<int32_t>{arg1}) {
+      parameters.emplace_back(4);
+      std::memcpy(parameters.back().data(), &value, 4);
+    }
+    auto mangled = ptx::resolve_kernel_name(module, kernel);
+    REQUIRE_MESSAGE(mangled.has_value(), (mangled ? "" : mangled.error()));
+    LaunchConfig config;
+    config.block = {32, 1, 1};
+    auto result = emulator.launch(*mangled, config, parameters);
+    REQUIRE_MESSAGE(result.has_value(), (result ? "" : result.error()));
+    REQUIRE(result->completed);
+    const Counters& counted = result->totals;
+    CHECK(counted.shared_ld_requests == ldsm + lds);
+    CHECK(counted.shared_ld_wavefronts == ld_wavefronts);
+    CHECK(counted.shared_ld_bank_conflicts == ld_conflicts);
+    CHECK(counted.shared_st_requests == sts);
+    CHECK(counted.shared_st_wavefronts == st_wavefronts);
+    CHECK(counted.shared_st_bank_conflicts == st_conflicts);
+    ++rows;
+  }
+  CHECK(rows == 64);
 }
 
 }  // namespace

@@ -27,6 +27,23 @@ int vector_register(const Operand& operand, int index) {
 // the low half of a word).
 using FragmentWords = std::array<uint32_t, k_warp_size * 16>;
 
+// The shared-memory cost of 8 x 8 matrices of 16-bit elements read row by row, as ldmatrix reads
+// them: rows[8 i + r] is the address of row r (16 bytes) of matrix i. Nsight Compute counts each
+// matrix on its own, as many wavefronts as its 8 rows need banks (one when no two rows share a
+// bank, eight when all start in one; a row named twice is read once), so 4 for an .x4 even when
+// every lane names the same row (tests/data/h200-tensor-wavefronts.tsv).
+SharedCost matrix_rows_cost(const LaneAddresses& rows, int matrices) {
+  SharedCost total;
+  for (int matrix = 0; matrix < matrices; ++matrix) {
+    LaneAddresses one{};
+    for (int row = 0; row < 8; ++row) one[row] = rows[8 * matrix + row];
+    const SharedCost cost = count_shared_wavefronts(one, 0xffu, 16);
+    total.wavefronts += cost.wavefronts;
+    total.ideal_wavefronts += cost.ideal_wavefronts;
+  }
+  return total;
+}
+
 }  // namespace
 
 // Reads fragment `which` (operand `index`) of every lane into its matrix, `columns` wide.
@@ -134,8 +151,8 @@ void KernelRun::execute_matrix(Warp& warp, const Instruction& in, uint32_t lanes
 
 // ldmatrix: thread 8i + r names row r of matrix i (16 bytes of shared memory); thread l then
 // holds, in register i, the two 16-bit elements of row l / 4 at columns 2 (l % 4) and 2 (l % 4) + 1
-// (with .trans: of column l / 4 at those rows). Charged as one shared load of 16 bytes a lane by
-// the naming lanes: a wavefront per 8 rows when no two rows of 8 share banks.
+// (with .trans: of column l / 4 at those rows). Charged as one shared load, each matrix's 8 rows
+// counted apart: a wavefront per matrix when no two of its rows share banks (matrix_rows_cost).
 void KernelRun::load_matrix_rows(Warp& warp, const Instruction& in) {
   const int count = in.matrix.count;
   const uint32_t naming = count == 4 ? 0xffffffffu : (1u << (8 * count)) - 1u;
@@ -147,7 +164,11 @@ void KernelRun::load_matrix_rows(Warp& warp, const Instruction& in) {
                                   " names a row outside it");
     return;
   }
-  count_access(in, access, 16, false);
+  const SharedCost cost = matrix_rows_cost(access.addresses[k_shared_slot], count);
+  Counters& counters = m_counters[&in - m_code.data()];
+  counters.shared_ld_requests += 1;
+  counters.shared_ld_wavefronts += cost.wavefronts;
+  counters.shared_ld_bank_conflicts += cost.bank_conflicts();
   track_shared_access(warp, in, access.addresses[k_shared_slot], naming, 16, 2, false);
   if (m_config.observer) observe_access(warp, in, access, 16);
   auto element = [&](int matrix, int row, int col) -> uint32_t {
@@ -169,8 +190,13 @@ void KernelRun::load_matrix_rows(Warp& warp, const Instruction& in) {
 
 // wmma.load / wmma.store: every lane names the same matrix (address and stride, in elements).
 // Element (i, j) sits at (row-major) i * stride + j or (column-major) j * stride + i elements from
-// the start. The matrix travels as rows of 16-byte pieces, charged 32 pieces (a wavefront each 8
-// when conflict-free in shared memory) per request, as an ldmatrix.x4 would be.
+// the start. In shared memory they are charged as the SASS ptxas makes of them, which Nsight
+// Compute counted on an H200 (tests/data/h200-tensor-wavefronts.tsv): a 16-bit A or B fragment is
+// one ldmatrix.x4 (four 8 x 8 matrices of 16-byte rows), every other fragment one shared access a
+// fragment register, of 4 bytes, or 8 where two neighbouring registers hold neighbouring elements
+// (an f32 accumulator in row-major memory): a TF32 A or B is 4 requests, an f32 accumulator 4 of 8
+// bytes. In global memory the matrix travels as rows of 16-byte pieces, a request per 32 pieces
+// (not measured with Nsight Compute).
 void KernelRun::wmma_memory(Warp& warp, const Instruction& in) {
   const ptx::MatrixForm& form = in.matrix;
   const bool is_store = in.opcode == Opcode::WmmaStore;
@@ -216,6 +242,7 @@ void KernelRun::wmma_memory(Warp& warp, const Instruction& in) {
   }
   const ptx::Space space = in.space;
   std::vector<uint8_t*> pointers(pieces.size());
+  std::vector<uint64_t> shared_pieces;  // the pieces' shared-memory addresses, when they are shared
   WarpAccess access;
   for (size_t first = 0; first < pieces.size(); first += k_warp_size) {
     access.lanes.fill(0);
@@ -238,8 +265,11 @@ void KernelRun::wmma_memory(Warp& warp, const Instruction& in) {
       access.addresses[slot][slot_lane] = address;
       access.lanes[slot] |= 1u << slot_lane;
       access.pointers[slot_lane] = pointers[p];
+      if (piece_space == ptx::Space::Shared) shared_pieces.push_back(address);
     }
-    count_access(in, access, 16, is_store);
+    WarpAccess global = access;  // shared pieces are charged below, as the SASS reads them
+    global.lanes[k_shared_slot] = 0;
+    count_access(in, global, 16, is_store);
     if (m_config.observer) observe_access(warp, in, access, 16);
     if (access.lanes[k_shared_slot]) {
       track_shared_access(warp, in, access.addresses[k_shared_slot], access.lanes[k_shared_slot], 16, element_bytes,
@@ -255,6 +285,51 @@ void KernelRun::wmma_memory(Warp& warp, const Instruction& in) {
   const Operand& fragment = in.operands[is_store ? 1 : 0];
   const int registers = ptx::fragment_registers(in, which);
   const bool halves = element_bytes == 2;
+  if (shared_pieces.size() == pieces.size()) {
+    SharedCost cost;
+    int requests = 0;
+    if (halves && (which == 'a' || which == 'b') && lines % 8 == 0 && lines / 8 * pieces_per_line <= 4) {
+      // ldmatrix.x4: matrix (block of 8 lines, 16-byte piece of a line), its rows the 8 lines.
+      LaneAddresses row_addresses{};
+      int matrices = 0;
+      for (int block = 0; block < lines / 8; ++block) {
+        for (int piece = 0; piece < pieces_per_line; ++piece, ++matrices) {
+          for (int row = 0; row < 8; ++row) {
+            row_addresses[8 * matrices + row] =
+                shared_pieces[static_cast<size_t>((8 * block + row) * pieces_per_line + piece)];
+          }
+        }
+      }
+      cost = matrix_rows_cost(row_addresses, matrices);
+      requests = 1;
+    } else {
+      // One access a register (or a pair of registers whose elements are neighbours in memory).
+      const int elements = fragment_elements(in, which);
+      auto element_address = [&](int lane, int e) {
+        const MatrixPlace place = fragment_place(in, which, lane, e);
+        const int line = form.row_major ? place.row : place.col, at = form.row_major ? place.col : place.row;
+        return shared_pieces[0] + (static_cast<uint64_t>(line) * stride + static_cast<uint64_t>(at)) * element_bytes;
+      };
+      const int per_register = halves ? 2 : 1;
+      for (int first = 0; first < elements;) {
+        int count = per_register;  // elements in this access
+        if (!halves && first + 1 < elements && element_address(0, first + 1) == element_address(0, first) + element_bytes) {
+          count = 2;
+        }
+        LaneAddresses addresses{};
+        for (int lane = 0; lane < k_warp_size; ++lane) addresses[lane] = element_address(lane, first);
+        const SharedCost one = count_shared_wavefronts(addresses, 0xffffffffu, element_bytes * static_cast<uint32_t>(count));
+        cost.wavefronts += one.wavefronts;
+        cost.ideal_wavefronts += one.ideal_wavefronts;
+        ++requests;
+        first += count;
+      }
+    }
+    Counters& counters = m_counters[&in - m_code.data()];
+    (is_store ? counters.shared_st_requests : counters.shared_ld_requests) += static_cast<uint64_t>(requests);
+    (is_store ? counters.shared_st_wavefronts : counters.shared_ld_wavefronts) += cost.wavefronts;
+    (is_store ? counters.shared_st_bank_conflicts : counters.shared_ld_bank_conflicts) += cost.bank_conflicts();
+  }
   for (int lane = 0; lane < k_warp_size; ++lane) {
     for (int r = 0; r < registers; ++r) {
       const int reg = vector_register(fragment, r);
