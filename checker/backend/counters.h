@@ -13,6 +13,11 @@ namespace tilecamp {
 // tensor_instructions counts the warp-level matrix multiplies (mma.sync, wmma.mma) executed, and
 // tensor_flops their work, 2 m n k each (an m16n8k16 is 4096): PTX instructions, not SASS ones
 // (ptxas makes two HMMAs of a WMMA m16n16k16).
+// global_atom_sectors counts as Nsight Compute does: per request, for each sector, as many as
+// the most lanes on one of its words (L2 updates one word once a pass), 1 for an atomic ptxas
+// aggregates over the warp (address and operand the same in every lane). global_atom_chain is
+// the most passes the launch makes on any one word (those wait for each other in L2), and
+// global_atom_region_chain the most sector passes on any one 1 KB-aligned region.
 #define TILECAMP_COUNTERS(X)      \
   X(global_ld_requests)           \
   X(global_ld_sectors)            \
@@ -30,6 +35,8 @@ namespace tilecamp {
   X(global_atom_requests)         \
   X(global_atom_sectors)          \
   X(global_atom_bytes)            \
+  X(global_atom_chain)            \
+  X(global_atom_region_chain)     \
   X(shared_atom_requests)         \
   X(shared_atom_wavefronts)       \
   X(shared_atom_bank_conflicts)   \

@@ -1,5 +1,7 @@
 // atom and red: read-modify-write on global or shared memory. The lanes of a warp apply their
 // operations one after another in lane order, so results are deterministic.
+#include <algorithm>
+#include <array>
 #include <bit>
 #include <cstring>
 
@@ -64,7 +66,138 @@ uint64_t apply(SubOp op, Type type, uint64_t old, uint64_t b, uint64_t c, bool& 
   return old;
 }
 
+// The registers of `function` whose value is the same in every lane of a warp by construction:
+// made only from kernel parameters, immediates and the block's and grid's sizes and indices. A
+// register any instruction writes from something else (a thread index, a load, a shuffle, a
+// register that is not uniform, or under a guard that is not) is not. Flow-insensitive, as
+// ptxas's test for a uniform address is for the atomics it aggregates.
+std::vector<bool> uniform_registers(const std::vector<Instruction>& code) {
+  int32_t registers = 0;
+  auto note = [&](int32_t reg) { registers = std::max(registers, reg + 1); };
+  for (const Instruction& in : code) {
+    note(in.guard);
+    for (int i = 0; i < in.operand_count; ++i) {
+      note(in.operands[i].reg);
+      for (int32_t element : in.operands[i].elements) note(element);
+    }
+  }
+  std::vector<bool> uniform(static_cast<size_t>(registers), true);
+  auto special_uniform = [](ptx::SpecialRegister r) {
+    using S = ptx::SpecialRegister;
+    return r == S::Ntid || r == S::Ctaid || r == S::Nctaid || r == S::Gridid || r == S::Nwarpid || r == S::Nsmid ||
+           r == S::Envreg || r == S::DynamicSmemSize || r == S::TotalSmemSize || r == S::AggrSmemSize;
+  };
+  auto source_uniform = [&](const ptx::Operand& operand) {
+    if (operand.reg >= 0 && !uniform[static_cast<size_t>(operand.reg)]) return false;
+    if (operand.kind == ptx::Operand::Kind::Special) return special_uniform(operand.special);
+    if (operand.kind == ptx::Operand::Kind::Vector) {
+      for (int e = 0; e < operand.count; ++e) {
+        if (operand.elements[e] >= 0 && !uniform[static_cast<size_t>(operand.elements[e])]) return false;
+      }
+    }
+    return true;
+  };
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const Instruction& in : code) {
+      if (in.operand_count == 0) continue;
+      const ptx::Operand& destination = in.operands[0];
+      if (destination.kind != ptx::Operand::Kind::Register && destination.kind != ptx::Operand::Kind::Vector) continue;
+      bool result = !(in.guard >= 0 && !uniform[static_cast<size_t>(in.guard)]);
+      using ptx::Opcode;
+      if (in.opcode == Opcode::Ld && in.space != ptx::Space::Param) result = false;
+      if (in.opcode == Opcode::Atom || in.opcode == Opcode::Shfl || in.opcode == Opcode::Vote ||
+          in.opcode == Opcode::Match || in.opcode == Opcode::Activemask) {
+        result = false;
+      }
+      for (int i = 1; i < in.operand_count && result; ++i) result = source_uniform(in.operands[i]);
+      if (result) continue;
+      auto mark = [&](int32_t reg) {
+        if (reg >= 0 && uniform[static_cast<size_t>(reg)]) {
+          uniform[static_cast<size_t>(reg)] = false;
+          changed = true;
+        }
+      };
+      mark(destination.reg);
+      if (destination.kind == ptx::Operand::Kind::Vector) {
+        for (int e = 0; e < destination.count; ++e) mark(destination.elements[e]);
+      }
+    }
+  }
+  return uniform;
+}
+
+// L2's passes over one warp's global atomic: for each sector, as many as the most lanes on one
+// of its words (the words of a sector are updated together, one update per word a pass).
+struct AtomicPasses {
+  uint32_t sectors = 0;                                  // sum over sectors: global_atom_sectors
+  std::array<std::pair<uint64_t, uint32_t>, 32> words{};  // each word and its lanes
+  int word_count = 0;
+};
+
+AtomicPasses atomic_passes(const LaneAddresses& addresses, uint32_t lanes) {
+  AtomicPasses passes;
+  for (uint32_t rest = lanes; rest != 0; rest &= rest - 1) {
+    const uint64_t address = addresses[std::countr_zero(rest)];
+    int w = 0;
+    while (w < passes.word_count && passes.words[w].first != address) ++w;
+    if (w == passes.word_count) passes.words[passes.word_count++] = {address, 0};
+    ++passes.words[w].second;
+  }
+  for (int w = 0; w < passes.word_count; ++w) {
+    const uint64_t sector = passes.words[w].first / 32;
+    bool first_of_sector = true;
+    uint32_t most = 0;
+    for (int o = 0; o < passes.word_count; ++o) {
+      if (passes.words[o].first / 32 != sector) continue;
+      if (o < w) first_of_sector = false;
+      most = std::max(most, passes.words[o].second);
+    }
+    if (first_of_sector) passes.sectors += most;
+  }
+  return passes;
+}
+
 }  // namespace
+
+bool KernelRun::warp_uniform_atomic(const Instruction& in) {
+  const size_t pc = static_cast<size_t>(&in - m_code.data());
+  if (m_warp_uniform_atomic.empty()) {
+    m_warp_uniform_atomic.assign(m_code.size(), -1);
+    const std::vector<bool> uniform = uniform_registers(m_code);
+    auto is_uniform = [&](const ptx::Operand& operand) {
+      if (operand.kind == ptx::Operand::Kind::Immediate) return true;
+      if (operand.kind == ptx::Operand::Kind::Register || operand.kind == ptx::Operand::Kind::Address) {
+        return operand.reg < 0 || uniform[static_cast<size_t>(operand.reg)];
+      }
+      return false;
+    };
+    for (size_t i = 0; i < m_code.size(); ++i) {
+      const Instruction& atomic = m_code[i];
+      if (atomic.opcode != ptx::Opcode::Atom && atomic.opcode != ptx::Opcode::Red) continue;
+      const int first = atomic.opcode == ptx::Opcode::Atom ? 1 : 0;
+      // What ptxas was seen to aggregate on the H200 (bench/atomics_gpu.sh): an integer add of a
+      // uniform value to a uniform address, as a vote, a popc and one atomic from one lane.
+      const bool integer_add = atomic.sub_op == SubOp::Add && !ptx::is_float(atomic.type);
+      m_warp_uniform_atomic[i] = integer_add && atomic.operand_count == first + 2 && is_uniform(atomic.operands[first]) &&
+                                 is_uniform(atomic.operands[first + 1]) && (atomic.guard < 0 || uniform[static_cast<size_t>(atomic.guard)]);
+    }
+  }
+  return m_warp_uniform_atomic[pc] == 1;
+}
+
+void KernelRun::count_atomic_passes(uint32_t pc, uint64_t key, uint64_t passes, bool region) {
+  if (m_atomic_hot.deferred) {
+    m_atomic_hot.recorded.push_back({key, static_cast<uint32_t>(passes), pc, region});
+    return;
+  }
+  uint64_t& on_key = (region ? m_atomic_hot.regions : m_atomic_hot.words)[key];
+  on_key += passes;
+  uint64_t& most = region ? m_atomic_hot.region_most : m_atomic_hot.word_most;
+  if (on_key <= most) return;
+  (region ? m_counters[pc].global_atom_region_chain : m_counters[pc].global_atom_chain) += on_key - most;
+  most = on_key;
+}
 
 // atom.SPACE.OP.TYPE d, [a], b{, c}    red.SPACE.OP.TYPE [a], b
 void KernelRun::atomic_access(Warp& warp, const Instruction& in, uint32_t lanes) {
@@ -81,10 +214,43 @@ void KernelRun::atomic_access(Warp& warp, const Instruction& in, uint32_t lanes)
   WarpAccess access;
   if (!resolve_access(warp, in, address_operand, lanes, bytes, access)) return;
   Counters& counters = m_counters[&in - m_code.data()];
-  if (access.lanes[k_global_slot]) {
+  if (const uint32_t global = access.lanes[k_global_slot]) {
     ++counters.global_atom_requests;
-    counters.global_atom_sectors += count_sectors(access.addresses[k_global_slot], access.lanes[k_global_slot], bytes);
-    counters.global_atom_bytes += uint64_t{bytes} * std::popcount(access.lanes[k_global_slot]);
+    counters.global_atom_bytes += uint64_t{bytes} * std::popcount(global);
+    const uint32_t pc = static_cast<uint32_t>(&in - m_code.data());
+    // ptxas aggregates a uniform add: one lane adds the warp's sum, one pass.
+    const uint32_t passing = warp_uniform_atomic(in) ? global & (0u - global) : global;
+    const AtomicPasses passes = atomic_passes(access.addresses[k_global_slot], passing);
+    counters.global_atom_sectors += passes.sectors;
+    for (int w = 0; w < passes.word_count; ++w) count_atomic_passes(pc, passes.words[w].first, passes.words[w].second, false);
+    // Sector passes by 1 KB region (counted from the buffer's start, as cudaMalloc aligns it): a
+    // region's sectors are served one pass after another.
+    std::array<uint64_t, 32> regions{};
+    for (int w = 0; w < passes.word_count; ++w) {
+      const uint64_t address = passes.words[w].first;
+      const DeviceBuffer* buffer = m_memory.find(address, 1);
+      const uint64_t base = buffer != nullptr ? buffer->address : 0;
+      regions[w] = base + ((address - base) & ~uint64_t{1023});
+    }
+    for (int w = 0; w < passes.word_count; ++w) {
+      const uint64_t region = regions[w];
+      bool first_of_region = true;
+      for (int o = 0; o < w && first_of_region; ++o) first_of_region = regions[o] != region;
+      if (!first_of_region) continue;
+      uint64_t sector_passes = 0;
+      for (int o = w; o < passes.word_count; ++o) {
+        if (regions[o] != region) continue;
+        bool first_of_sector = true;
+        for (int q = w; q < o && first_of_sector; ++q) first_of_sector = passes.words[q].first / 32 != passes.words[o].first / 32;
+        if (!first_of_sector) continue;
+        uint32_t most = 0;
+        for (int q = o; q < passes.word_count; ++q) {
+          if (passes.words[q].first / 32 == passes.words[o].first / 32) most = std::max(most, passes.words[q].second);
+        }
+        sector_passes += most;
+      }
+      count_atomic_passes(pc, region, sector_passes, true);
+    }
   }
   if (access.lanes[k_shared_slot]) {
     // An H200 adds floats in shared memory by a compare-and-swap loop (ptxas's code for

@@ -104,6 +104,10 @@ void GlobalFootprint::restore_written(DeviceMemory& memory, const std::vector<st
 
 void KernelRun::absorb(KernelRun& later) {
   for (size_t pc = 0; pc < m_counters.size(); ++pc) m_counters[pc] += later.m_counters[pc];
+  // The later blocks' global atomics, counted as if this run had done them.
+  for (const AtomicHotSpots::Passes& passes : later.m_atomic_hot.recorded) {
+    count_atomic_passes(passes.pc, passes.key, passes.passes, passes.region);
+  }
   size_t races = static_cast<size_t>(std::count_if(m_once_keys.begin(), m_once_keys.end(),
                                                    [](const std::string& key) { return key.starts_with("race:"); }));
   for (size_t i = 0; i < later.m_diagnostics.size(); ++i) {
@@ -156,6 +160,7 @@ LaunchResult run_split(KernelRun& first, const LaunchConfig& config, DeviceMemor
     footprints.push_back(std::make_unique<GlobalFootprint>(memory));
     stops.push_back(std::make_unique<std::atomic<bool>>(false));
     runs.back()->track_footprint(footprints.back().get());
+    runs.back()->defer_atomic_hot_spots();
     runs.back()->set_instruction_budget(first.instructions_left());
     runs.back()->set_deadline(first.deadline());
   }

@@ -11,6 +11,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "checker/emu/access_rules.h"
@@ -175,6 +176,9 @@ class KernelRun {
   // add up, printed lines join, and a diagnostic said once per launch (a race per pair of lines,
   // a barrier warning per barrier...) stays with the earliest block that said it.
   void absorb(KernelRun& later);
+  // For a range run on another host thread: keep the passes of global atomics for absorb to
+  // count, so the joined counters are the ones of one thread running every block in order.
+  void defer_atomic_hot_spots() { m_atomic_hot.deferred = true; }
 
  private:
   // scheduling (kernel_run.cpp)
@@ -365,6 +369,28 @@ class KernelRun {
   uint64_t m_printed_bytes = 0;
 
   std::vector<Counters> m_counters;  // per instruction
+  // Global atomics by word and by 1 KB region (kernel_atomic.cpp): the passes L2 makes on each,
+  // and the most on any one so far (global_atom_chain and global_atom_region_chain grow with
+  // that most, at the instruction that raises it). A range run on another host thread records
+  // its passes instead (deferred), and absorb adds them in block order.
+  struct AtomicHotSpots {
+    std::unordered_map<uint64_t, uint64_t> words, regions;
+    uint64_t word_most = 0, region_most = 0;
+    struct Passes {
+      uint64_t key;
+      uint32_t passes;
+      uint32_t pc;
+      bool region;
+    };
+    bool deferred = false;
+    std::vector<Passes> recorded;
+  };
+  AtomicHotSpots m_atomic_hot;
+  void count_atomic_passes(uint32_t pc, uint64_t key, uint64_t passes, bool region);
+  // Per instruction: 1 when ptxas aggregates the atomic over the warp (the address and the added
+  // value are the same in every lane by construction), 0 when not, -1 not yet known.
+  std::vector<int8_t> m_warp_uniform_atomic;
+  bool warp_uniform_atomic(const ptx::Instruction& in);
   // The bank cost of recent shared accesses, by instruction (a small cache indexed by pc: a miss
   // only costs the count).
   struct SharedCostSlot {

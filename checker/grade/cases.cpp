@@ -150,6 +150,15 @@ std::vector<uint8_t> input_bytes(const Param& param, size_t count, std::mt19937&
       std::memcpy(bytes.data() + i * 4, &narrow, 4);
     }
   }
+  if (param.hot_share > 0) {
+    // The second half: each element the hot value with probability hot_share (drawn after the
+    // uniform values, so a buffer without hot_share draws exactly as before).
+    std::vector<uint8_t> hot = input_bytes(Param{.element = param.element, .low = param.low, .high = param.high}, 1, random);
+    std::bernoulli_distribution is_hot(param.hot_share);
+    for (size_t i = count / 2; i < count; ++i) {
+      if (is_hot(random)) std::memcpy(bytes.data() + i * 4, hot.data(), 4);
+    }
+  }
   return bytes;
 }
 

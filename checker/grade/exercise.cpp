@@ -205,7 +205,7 @@ Status read_params(const FieldReader& reader, const toml::table& root, const Bin
     const toml::table* table = (*params)[i].as_table();
     const std::string prefix = "param[" + std::to_string(i) + "].";
     if (table == nullptr) return reader.error("param", "[[param]] tables");
-    TC_TRY(reader.only_known(*table, prefix, {"name", "type", "role", "size", "shape", "value", "values"}));
+    TC_TRY(reader.only_known(*table, prefix, {"name", "type", "role", "size", "shape", "value", "values", "hot_share"}));
     Param param;
     TC_TRY(reader.string(*table, prefix, "name", true, param.name));
     TC_TRY(reader.string(*table, prefix, "type", true, param.type));
@@ -240,6 +240,12 @@ Status read_params(const FieldReader& reader, const toml::table& root, const Bin
         if (!low || !high || *low >= *high) return reader.error(prefix + "values", "[low, high] with low < high");
         param.low = *low;
         param.high = *high;
+      }
+      if (const toml::node* node = table->get("hot_share")) {
+        const std::optional<double> share = node->value<double>();
+        if (!share || *share < 0 || *share > 1) return reader.error(prefix + "hot_share", "a probability in [0, 1]");
+        if (!param.is_input()) return reader.error(prefix + "hot_share", "an input (role in or inout)");
+        param.hot_share = *share;
       }
     } else {
       TC_TRY(reader.expression(*table, prefix, "value", true, names, param.value));

@@ -27,6 +27,10 @@ struct Param {
   std::vector<std::string> shape;  // pointers, optional: rows, columns (then size = rows * columns)
   std::string value;               // scalars: an expression
   double low = -1, high = 1;       // inputs are uniform in [low, high], never 0
+  // Inputs, optional: in the buffer's second half each element is one "hot" value (drawn once per
+  // case from [low, high]) with this probability, uniform otherwise (0: all uniform). A histogram
+  // meets skewed and uniform data in one input.
+  double hot_share = 0;
 
   bool is_input() const { return role == ParamRole::In || role == ParamRole::InOut; }
   bool is_output() const { return role == ParamRole::Out || role == ParamRole::InOut; }

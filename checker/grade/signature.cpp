@@ -27,8 +27,10 @@ std::string bare_type(const std::string& type) {
     }
     if (!kept.empty()) bare += (bare.empty() || kept[0] == '*' ? "" : " ") + kept;
   }
+  // `unsigned` alone is `unsigned int` (the form a demangled name gives), pointers too.
+  if (bare.starts_with("unsigned") && (bare.size() == 8 || bare[8] == '*')) bare.insert(8, " int");
   // The integers the checker passes as 32 bits read the same whichever signedness is declared.
-  if (bare == "unsigned int" || bare == "unsigned") return "int";
+  if (bare == "unsigned int") return "int";
   return bare;
 }
 

@@ -25,6 +25,13 @@ GpuSpec h200() {
   gpu.l2_store_sectors_per_clock = 0.25;
   gpu.l1_requests_per_clock = 1.0;
   gpu.l1_l2_sectors_per_clock = 0.5;
+  // Atomics, fitted to bench/model/h200/atomics/atomics_time.txt: a warp's RED on 32 words of
+  // their own (4 sectors), 32 sectors of their own, or 32 lanes on one word (32 passes) run at
+  // 70, 94 and 77 G sector passes/s; one word takes a pass every 0.74 ns (every warp of the grid
+  // on one counter), and the sectors of a 256-bin histogram's 1 KB one every 0.36 ns.
+  gpu.l2_atomic_sectors_per_clock = 0.3;
+  gpu.atomic_word_pass_s = 0.74e-9;
+  gpu.atomic_region_pass_s = 0.36e-9;
   gpu.shared_wavefronts_per_clock = 1.0;
   gpu.warp_instructions_per_clock = 4.0;
   gpu.l2_latency_s = 0.25e-6;
@@ -81,14 +88,18 @@ void throughput_times(const GpuSpec& gpu, const CostInput& input, const LaunchSh
   const double stored_sectors = static_cast<double>(c.global_st_sectors + c.global_atom_sectors);
   e.dram_s = dram_bytes / gpu.dram_bytes_per_s;
   // Stores and atomics are done in L2, which is shared by all SMs: no skew.
-  e.l2_store_s = stored_sectors / (gpu.l2_store_sectors_per_clock * gpu.sms * gpu.clock_hz);
+  e.l2_store_s = static_cast<double>(c.global_st_sectors) / (gpu.l2_store_sectors_per_clock * gpu.sms * gpu.clock_hz) +
+                 static_cast<double>(c.global_atom_sectors) / (gpu.l2_atomic_sectors_per_clock * gpu.sms * gpu.clock_hz);
+  // However many SMs send them, the passes on one word, or on one region, queue in L2.
+  e.atomic_s = std::max(static_cast<double>(c.global_atom_chain) * gpu.atomic_word_pass_s,
+                        static_cast<double>(c.global_atom_region_chain) * gpu.atomic_region_pass_s);
   // The LSU takes every request; L1 fetches from L2 only the sectors its block has not loaded
   // before (it keeps what one block reads), and passes every stored sector on to L2.
   const double requests = static_cast<double>(c.global_ld_requests + c.global_st_requests + c.global_atom_requests);
   const double l1_l2_sectors = static_cast<double>(c.global_ld_unique_sectors) + stored_sectors;
   e.l1_s = sm_time(gpu, shape, requests, gpu.l1_requests_per_clock) +
            sm_time(gpu, shape, l1_l2_sectors, gpu.l1_l2_sectors_per_clock);
-  e.shared_s = sm_time(gpu, shape, static_cast<double>(c.shared_ld_wavefronts + c.shared_st_wavefronts),
+  e.shared_s = sm_time(gpu, shape, static_cast<double>(c.shared_ld_wavefronts + c.shared_st_wavefronts + c.shared_atom_wavefronts),
                        gpu.shared_wavefronts_per_clock);
   e.issue_s = sm_time(gpu, shape, static_cast<double>(c.warp_instructions), gpu.warp_instructions_per_clock);
 }
@@ -144,7 +155,7 @@ CostEstimate model_cost(const GpuSpec& gpu, const CostInput& input) {
   latency_times(gpu, c, shape, sector_bytes > 0 ? std::min(1.0, dram_bytes / sector_bytes) : 0, e);
 
   const Term core = slowest({{e.shared_s, "shared"}, {e.issue_s, "issue"}});
-  const Term throughput = slowest({{e.dram_s, "dram"}, {e.l2_store_s, "l2 stores"}, {e.l1_s, "l1"}, core});
+  const Term throughput = slowest({{e.dram_s, "dram"}, {e.l2_store_s, "l2 stores"}, {e.atomic_s, "atomic contention"}, {e.l1_s, "l1"}, core});
   // Behind a barrier a block's warps use shared memory only once the round's loads are in, and
   // load the next round only once all have used it; the blocks of an SM tend to keep in step (they
   // wait on the same pipe), so rounds and shared-memory passes add up. Other instructions issue

@@ -29,6 +29,11 @@ struct GpuSpec {
   double l2_store_sectors_per_clock = 0;   // store sectors (each partial write is one) L2 absorbs
   double l1_requests_per_clock = 0;        // warp-wide global load and store requests the LSU takes
   double l1_l2_sectors_per_clock = 0;      // sectors between L1 and L2: load misses in, stores out
+  double l2_atomic_sectors_per_clock = 0;  // global atomic sector passes (global_atom_sectors) L2 takes
+  // Contention: the passes on one word wait for each other (global_atom_chain), and the sector
+  // passes on one 1 KB region are served one after another (global_atom_region_chain).
+  double atomic_word_pass_s = 0;
+  double atomic_region_pass_s = 0;
   double shared_wavefronts_per_clock = 0;
   double warp_instructions_per_clock = 0;  // issue slots (4 schedulers)
   double l2_latency_s = 0;                 // a round of loads that L2 serves, under load
@@ -56,6 +61,7 @@ struct CostInput {
 
 struct CostEstimate {
   double dram_s = 0, l2_store_s = 0, l1_s = 0;  // memory throughput
+  double atomic_s = 0;  // global atomics queued on their busiest word or region
   double shared_s = 0, issue_s = 0;             // SM throughput
   double latency_s = 0;  // every warp's load rounds, as many warps waiting at once as fit on an SM
   double chain_s = 0;    // one warp's load rounds: what no other warp hides at the start and end

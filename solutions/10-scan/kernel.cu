@@ -1,0 +1,31 @@
+// Solution of 10-scan: each warp scans in registers with shuffles, warp 0 scans the warps'
+// totals, and each thread adds the totals before its warp. Two barriers.
+#define FULL_MASK 0xffffffffu
+
+// Kogge-Stone within a warp: after the step of `offset`, lane k holds the sum of lanes
+// k - 2 * offset + 1 .. k. Inclusive.
+__device__ int warpInclusiveScan(int v) {
+  int lane = threadIdx.x % 32;
+  for (int offset = 1; offset < 32; offset *= 2) {
+    int left = __shfl_up_sync(FULL_MASK, v, offset);
+    if (lane >= offset) v += left;
+  }
+  return v;
+}
+
+__global__ void blockScan(const int* in, int* out, int n) {
+  __shared__ int warp_offsets[32];
+  int t = threadIdx.x, lane = t % 32, warp = t / 32;
+  int i = blockIdx.x * blockDim.x + t;
+  int x = i < n ? in[i] : 0;
+  int inclusive = warpInclusiveScan(x);
+  if (lane == 31) warp_offsets[warp] = inclusive;  // the warp's total
+  __syncthreads();
+  if (warp == 0) {
+    int total = lane < blockDim.x / 32 ? warp_offsets[lane] : 0;
+    int before = warpInclusiveScan(total) - total;  // exclusive: the warps before this one
+    if (lane < blockDim.x / 32) warp_offsets[lane] = before;
+  }
+  __syncthreads();
+  if (i < n) out[i] = warp_offsets[warp] + inclusive - x;
+}

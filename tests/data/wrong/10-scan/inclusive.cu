@@ -1,0 +1,29 @@
+// Wrong 10-scan: the warp scan is inclusive and nothing shifts it: out[i] counts in[i] too.
+// expect: correctness "wrong"
+#define FULL_MASK 0xffffffffu
+
+__device__ int warpInclusiveScan(int v) {
+  int lane = threadIdx.x % 32;
+  for (int offset = 1; offset < 32; offset *= 2) {
+    int left = __shfl_up_sync(FULL_MASK, v, offset);
+    if (lane >= offset) v += left;
+  }
+  return v;
+}
+
+__global__ void blockScan(const int* in, int* out, int n) {
+  __shared__ int warp_offsets[32];
+  int t = threadIdx.x, lane = t % 32, warp = t / 32;
+  int i = blockIdx.x * blockDim.x + t;
+  int x = i < n ? in[i] : 0;
+  int inclusive = warpInclusiveScan(x);
+  if (lane == 31) warp_offsets[warp] = inclusive;
+  __syncthreads();
+  if (warp == 0) {
+    int total = lane < blockDim.x / 32 ? warp_offsets[lane] : 0;
+    int before = warpInclusiveScan(total) - total;
+    if (lane < blockDim.x / 32) warp_offsets[lane] = before;
+  }
+  __syncthreads();
+  if (i < n) out[i] = warp_offsets[warp] + inclusive;  // MISTAKE: should subtract x
+}
