@@ -140,6 +140,7 @@ const Variant kVariants[] = {
     VARIANT("128x128x8 w16x128 t8x8 async 1", 128, 128, 8, 16, 128, 8, 8, true, 1),
     VARIANT("128x128x16 w16x128 t8x8 async 2", 128, 128, 16, 16, 128, 8, 8, true, 2),
     VARIANT("128x128x16 w32x64 t8x8 async 2", 128, 128, 16, 32, 64, 8, 8, true, 2),
+    VARIANT("128x128x16 w16x128 t8x8 regs 2", 128, 128, 16, 16, 128, 8, 8, false, 2),
     VARIANT("64x128x8 w16x128 t8x8 async 4", 64, 128, 8, 16, 128, 8, 8, true, 4),
     VARIANT("128x64x8 w32x64 t8x8 async 4", 128, 64, 8, 32, 64, 8, 8, true, 4),
     VARIANT("128x256x8 w32x128 t16x8 async 1", 128, 256, 8, 32, 128, 16, 8, true, 1),
