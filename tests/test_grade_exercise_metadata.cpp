@@ -4,6 +4,8 @@
 
 #include <stdlib.h>  // mkdtemp
 
+#include <algorithm>
+#include <cstring>
 #include <fstream>
 #include <map>
 #include <string>
@@ -211,6 +213,10 @@ TEST_CASE("malformed fields are errors naming the file, the field and what was e
       {"a case with too few dimensions", "[50, 37]]", "[50]]", "field `problem.public`: expected a list of cases, each a list of 2 positive integers"},
       {"an unknown role", "role = \"out\"", "role = \"output\"", "field `param[1].role`: expected in, out, inout or scalar"},
       {"an unknown type", "type = \"float*\"", "type = \"double*\"", "field `param[1].type`: expected float, int or unsigned"},
+      {"a hot share that is no probability", "role = \"in\"", "role = \"in\"\nhot_share = 1.5",
+       "field `param[0].hot_share`: expected a probability in [0, 1]"},
+      {"a hot share on an output", "role = \"out\"", "role = \"out\"\nhot_share = 0.5",
+       "field `param[1].hot_share`: expected an input (role in or inout)"},
       {"a builtin reference without its parameter", "name = \"out\"", "name = \"result\"",
        "field `reference.builtin`: expected `transpose` writes a float output parameter named `out`"},
       {"an unknown builtin reference", "builtin = \"transpose\"", "builtin = \"transposition\"",
@@ -288,6 +294,30 @@ TEST_CASE("a course index that names a missing folder, or one twice, is an error
   auto no_lesson = grade::load_course(course.root());
   REQUIRE_FALSE(no_lesson.has_value());
   CHECK(test::contains(no_lesson.error(), "field `exercise[0].lesson`: expected a lesson number"));
+}
+
+TEST_CASE("hot_share skews the second half of an input and leaves the first half uniform") {
+  auto exercise = grade::find_exercise(test::source_path(""), "10-histogram");
+  REQUIRE_MESSAGE(exercise.has_value(), (exercise ? "" : exercise.error()));
+  REQUIRE(exercise->params[0].hot_share == doctest::Approx(0.875));
+  auto data = grade::make_case_data(*exercise, {{8192}, false, false}, 3);
+  REQUIRE_MESSAGE(data.has_value(), (data ? "" : data.error()));
+  const std::vector<uint8_t>& bytes = data->buffers[0].bytes;
+  REQUIRE(bytes.size() == 8192 * 4);
+  auto most_common = [&](size_t first, size_t end) {
+    std::map<uint32_t, size_t> counts;
+    for (size_t i = first; i < end; ++i) {
+      uint32_t value = 0;
+      std::memcpy(&value, bytes.data() + i * 4, 4);
+      CHECK(value < 256);
+      ++counts[value];
+    }
+    size_t most = 0;
+    for (const auto& [value, count] : counts) most = std::max(most, count);
+    return static_cast<double>(most) / static_cast<double>(end - first);
+  };
+  CHECK(most_common(0, 4096) < 0.02);    // uniform over 256 values: about 1/256 each
+  CHECK(most_common(4096, 8192) > 0.85);  // 7 in 8 hot, plus its uniform share
 }
 
 }  // namespace
