@@ -1,0 +1,75 @@
+// Exercise 11-tensor-gemm: a GEMM on the tensor cores.
+//
+// C = A B, with A of M x K, B of K x N and C of M x N floats, all row-major, as in lesson 5. A
+// block computes a BM x BN block of C, walking along K with a BM x BK tile of A and a BK x BN
+// tile of B in shared memory; each warp computes a WM x WN block of it. The checker launches
+//     block = 32 * (BM / WM) * (BN / WN) threads, one dimension
+//     grid  = (ceil(N / BN), ceil(M / BM))
+// for any M, N and K, including sizes that are not multiples of the tiles, and compares with a
+// product computed in double, allowing TF32's error (exercise.toml says how much).
+//
+// The kernel below is correct, but its warps multiply with plain FP32 FMAs: one lane per column
+// of the warp's block, 64 sums each. The checker wants tensor-core instructions (mma.sync or
+// WMMA) and a GPU speedup over the naive SGEMM that no FP32 kernel of the course reaches.
+// Replace the sums by WMMA accumulator fragments of 16 x 16 floats, multiply TF32 fragments
+// (wmma::precision::tf32, m16n16k8) loaded from the tiles, and store the fragments through
+// shared memory so that the edges of C stay guarded.
+//
+// Check it with:  tilecamp check 11-tensor-gemm
+
+#include <mma.h>
+using namespace nvcuda;
+
+#define BM 128  // rows of C per block
+#define BN 128  // columns of C per block
+#define BK 32   // the depth of a step
+#define WM 64   // rows of C per warp
+#define WN 32   // columns of C per warp
+#define PAD 8   // floats of padding per tile row: rows stay 32-byte aligned, banks shift
+#define THREADS (32 * (BM / WM) * (BN / WN))  // the block the checker launches
+
+// Two blocks an SM: ptxas must keep the kernel within 128 registers a thread. Eight 16 x 16
+// accumulator fragments take 64 of them; without the bound the solution gets 140 and one block an
+// SM, and runs at half the speed on an H200.
+__global__ void __launch_bounds__(THREADS, 2)
+    tensorGemm(const float* A, const float* B, float* C, int M, int N, int K) {
+  __shared__ float tileA[BM][BK + PAD];
+  __shared__ float tileB[BK][BN + PAD];
+  int block_row = blockIdx.y * BM, block_col = blockIdx.x * BN;
+  int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  int warp_row = (warp / (BN / WN)) * WM;  // the warp's block of C, within the block's
+  int warp_col = (warp % (BN / WN)) * WN;
+
+  // TODO: (WM / 16) x (WN / 16) accumulator fragments, filled with 0, instead of these sums.
+  float sums[WM];
+  for (int i = 0; i < WM; ++i) sums[i] = 0.0f;
+
+  for (int t = 0; t < K; t += BK) {
+    // The whole block loads both tiles, 0 outside the matrices. This part stays as it is.
+    for (int i = threadIdx.x; i < BM * BK; i += THREADS) {
+      int r = i / BK, c = i % BK;
+      tileA[r][c] = (block_row + r < M && t + c < K) ? A[(block_row + r) * K + t + c] : 0.0f;
+    }
+    for (int i = threadIdx.x; i < BK * BN; i += THREADS) {
+      int r = i / BN, c = i % BN;
+      tileB[r][c] = (t + r < K && block_col + c < N) ? B[(t + r) * N + block_col + c] : 0.0f;
+    }
+    __syncthreads();
+
+    // TODO: for each step of 8 along BK, load the warp's WM / 16 fragments of A and WN / 16
+    // fragments of B from the tiles (the leading dimension is a tile row's length, padding
+    // included) and multiply-accumulate every pair.
+    for (int k = 0; k < BK; ++k) {
+      float b = tileB[k][warp_col + lane];  // this lane's column of the warp's block
+      for (int i = 0; i < WM; ++i) sums[i] += tileA[warp_row + i][k] * b;
+    }
+    __syncthreads();
+  }
+
+  // TODO: store each accumulator fragment into a 16 x 16 square of shared memory of the warp's
+  // own, then copy the square's elements that fall inside C, each one guarded.
+  for (int i = 0; i < WM; ++i) {
+    int row = block_row + warp_row + i, col = block_col + warp_col + lane;
+    if (row < M && col < N) C[row * N + col] = sums[i];
+  }
+}
