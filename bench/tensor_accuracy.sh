@@ -12,7 +12,7 @@ dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 export NO_COLOR=1
 m=64 n=64
-printf '%-26s %6s %12s %12s %10s\n' kernel K max_abs_err max_rel_err fail_05
+printf '%-21s %5s %10s %10s %10s %9s %9s\n' kernel K max_abs max_rel fail_05 bias scatter
 for k in 128 512 2048; do
   python3 - "$dir" "$m" "$n" "$k" <<'PY'
 import random, struct, sys
@@ -22,7 +22,7 @@ for name, count in (("a", m * k), ("b", k * n)):
     with open(f"{d}/{name}.bin", "wb") as f:
         f.write(struct.pack(f"<{count}f", *(rng.uniform(-1, 1) for _ in range(count))))
 PY
-  for row in "tf32-wmma|solutions/11-tensor-gemm/kernel.cu|tensorGemm|1,1|256" \
+  for row in "tf32-tensor-gemm|solutions/11-tensor-gemm/kernel.cu|tensorGemm|1,1|256" \
              "fp32-naive|exercises/11-tensor-gemm/baseline.cu|sgemmNaive|4,4|16,16" \
              "fp32-register-blocked|solutions/05-sgemm-register-blocked/kernel.cu|sgemmRegisterBlocked|1,1|256"; do
     IFS='|' read -r label file kernel grid block <<<"$row"
@@ -41,6 +41,7 @@ a, b = read(f"{d}/a.bin", m * k), read(f"{d}/b.bin", k * n)
 c = read(f"{d}/out/arg2.bin", m * n)
 worst_abs = worst_rel = 0.0
 fails = 0
+errors, exacts = [], []
 for i in range(m):
     for j in range(n):
         exact = sum(a[i * k + x] * b[x * n + j] for x in range(k))  # Python floats are doubles
@@ -48,7 +49,14 @@ for i in range(m):
         worst_abs = max(worst_abs, err)
         worst_rel = max(worst_rel, err / max(abs(exact), 1e-30))
         fails += err > 5e-4 + 1e-4 * abs(exact)  # 05-sgemm-register-blocked's [compare]
-print(f"{label:<26} {k:6d} {worst_abs:12.3e} {worst_rel:12.3e} {fails:5d}/{m * n}")
+        errors.append(c[i * n + j] - exact)
+        exacts.append(exact)
+# The error as bias x exact value + scatter: the least-squares bias, and the standard deviation
+# of what it leaves.
+bias = sum(e * x for e, x in zip(errors, exacts)) / sum(x * x for x in exacts)
+rest = [e - bias * x for e, x in zip(errors, exacts)]
+scatter = (sum(r * r for r in rest) / len(rest) - (sum(rest) / len(rest)) ** 2) ** 0.5
+print(f"{label:<21} {k:5d} {worst_abs:10.3e} {worst_rel:10.3e} {fails:5d}/{m * n} {bias:9.1e} {scatter:9.1e}")
 PY
   done
 done
