@@ -8,7 +8,7 @@
 # call).
 # Each kernel's launch comes from its exercise.toml and the #defines of its file. Variants of the
 # solution (sed-edited copies: without __launch_bounds__; 16 warps of 32 x 32) show
-# what its choices cost.
+# what its choices cost, and bench/tensor_gemm_candidates/ holds kernels that might replace it.
 set -u
 tilecamp=$(realpath "$1") size=${2:-4096}
 export TILECAMP_ROOT=$PWD NO_COLOR=1 LD_LIBRARY_PATH=/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
@@ -64,6 +64,9 @@ done
 time_kernel 11-tensor-gemm 11-tensor-gemm solutions/11-tensor-gemm/kernel.cu
 time_kernel 11-variant-no-bounds 11-tensor-gemm "$variants/no-bounds.cu"
 time_kernel 11-variant-warps16 11-tensor-gemm "$variants/warps16.cu"
+for candidate in bench/tensor_gemm_candidates/*.cu; do  # kernels that might replace the solution
+  time_kernel "11-candidate-$(basename "$candidate" .cu)" 11-tensor-gemm "$candidate"
+done
 [ -n "${QUICK:-}" ] || time_kernel naive-baseline-again 11-tensor-gemm exercises/11-tensor-gemm/baseline.cu baseline
 files="exercises/11-tensor-gemm/kernel.cu solutions/11-tensor-gemm/kernel.cu $(ls tests/data/wrong/11-tensor-gemm/*.cu)"
 [ -z "${QUICK:-}" ] || files=""
