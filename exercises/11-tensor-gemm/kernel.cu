@@ -10,7 +10,8 @@
 //
 // The kernel below is correct, but its warps multiply with plain FP32 FMAs: one lane per column
 // of the warp's block, 64 sums each. The checker wants tensor-core instructions (mma.sync or
-// WMMA) and a GPU speedup over the naive SGEMM that no FP32 kernel of the course reaches.
+// WMMA) and, on a GPU, at least 5.7 times the naive SGEMM's speed at 4096^3 (05's register-
+// blocked FP32 kernel reaches 3.1).
 // Replace the sums by WMMA accumulator fragments of 16 x 16 floats, multiply TF32 fragments
 // (wmma::precision::tf32, m16n16k8) loaded from the tiles, and store the fragments through
 // shared memory so that the edges of C stay guarded.
