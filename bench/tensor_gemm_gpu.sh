@@ -7,15 +7,16 @@
 # QUICK=1 in the environment leaves out 09-sgemm-vectorized and the checks (for a short device
 # call).
 # Each kernel's launch comes from its exercise.toml and the #defines of its file. Variants of the
-# solution (sed-edited copies: without __launch_bounds__; 16 warps of 32 x 32) show
-# what its choices cost, and bench/tensor_gemm_candidates/ holds kernels that might replace it.
+# first solution (bench/tensor_gemm_candidates/first-version.cu; sed-edited copies without
+# __launch_bounds__ and with 16 warps of 32 x 32) show what its choices cost, and the other files of
+# bench/tensor_gemm_candidates/ what the solution's choices are worth.
 set -u
 tilecamp=$(realpath "$1") size=${2:-4096}
 export TILECAMP_ROOT=$PWD NO_COLOR=1 LD_LIBRARY_PATH=/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
 variants=$(mktemp -d)
-sed 's/^__global__ void __launch_bounds__(THREADS, 2)$/__global__ void/' \
-  solutions/11-tensor-gemm/kernel.cu > "$variants/no-bounds.cu"
-sed 's/^#define WM 64 .*/#define WM 32/' solutions/11-tensor-gemm/kernel.cu > "$variants/warps16.cu"
+first=bench/tensor_gemm_candidates/first-version.cu  # the first solution: what its choices cost
+sed 's/^__global__ void __launch_bounds__(THREADS, 2)$/__global__ void/' "$first" > "$variants/no-bounds.cu"
+sed 's/^#define WM 64 .*/#define WM 32/' "$first" > "$variants/warps16.cu"
 time_kernel() {  # LABEL EXERCISE FILE [baseline]
   python3 - "$tilecamp" "$size" "$@" <<'PY'
 import json, math, re, subprocess, sys, tomllib
@@ -62,8 +63,8 @@ for id in $([ -n "${QUICK:-}" ] || echo 09-sgemm-vectorized) 09-sgemm-warptiled;
   [ -f "solutions/$id/kernel.cu" ] && time_kernel "$id" "$id" "solutions/$id/kernel.cu"
 done
 time_kernel 11-tensor-gemm 11-tensor-gemm solutions/11-tensor-gemm/kernel.cu
-time_kernel 11-variant-no-bounds 11-tensor-gemm "$variants/no-bounds.cu"
-time_kernel 11-variant-warps16 11-tensor-gemm "$variants/warps16.cu"
+time_kernel 11-first-no-bounds 11-tensor-gemm "$variants/no-bounds.cu"
+time_kernel 11-first-warps16 11-tensor-gemm "$variants/warps16.cu"
 for candidate in bench/tensor_gemm_candidates/*.cu; do  # kernels that might replace the solution
   time_kernel "11-candidate-$(basename "$candidate" .cu)" 11-tensor-gemm "$candidate"
 done

@@ -1,4 +1,4 @@
-// A candidate for 11-tensor-gemm's solution, not yet timed on a GPU: the solution with its tiles
+// A variant of 11-tensor-gemm's solution, timed on the H200 (bench/model/h200/tensor_gemm_candidates.txt): the solution with its tiles
 // staged by 16-byte loads and stores when K and N are multiples of 4 (rows of A and B then start
 // 16-byte aligned), and the A tile's rows 36 floats long, which makes the TF32 A fragments' loads
 // conflict-free (4 wavefronts each instead of 8). bench/tensor_gemm_gpu.sh times it beside the
