@@ -22,7 +22,7 @@ for name, count in (("a", m * k), ("b", k * n)):
     with open(f"{d}/{name}.bin", "wb") as f:
         f.write(struct.pack(f"<{count}f", *(rng.uniform(-1, 1) for _ in range(count))))
 PY
-  for row in "tf32-tensor-gemm|solutions/11-tensor-gemm/kernel.cu|tensorGemm|1,1|256" \
+  for row in "tf32-tensor-gemm|solutions/11-tensor-gemm/kernel.cu|tensorGemm|1,1|128" \
              "fp32-naive|exercises/11-tensor-gemm/baseline.cu|sgemmNaive|4,4|16,16" \
              "fp32-register-blocked|solutions/05-sgemm-register-blocked/kernel.cu|sgemmRegisterBlocked|1,1|256"; do
     IFS='|' read -r label file kernel grid block <<<"$row"
