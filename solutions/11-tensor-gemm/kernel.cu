@@ -27,7 +27,7 @@ __global__ void __launch_bounds__(THREADS, 2)
     tensorGemm(const float* A, const float* B, float* C, int M, int N, int K) {
   __shared__ __align__(128) float tileA[2][BM][BK + PAD_A];
   __shared__ __align__(128) float tileB[2][BK][BN + PAD];
-  __shared__ float staging[THREADS / 32][16 * 16];  // one fragment of C per warp, on its way out
+  __shared__ __align__(32) float staging[THREADS / 32][16 * 16];  // a fragment of C per warp, on its way out
   int block_row = blockIdx.y * BM, block_col = blockIdx.x * BN;
   int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
   int warp_row = (warp / (BN / WN)) * WM;
