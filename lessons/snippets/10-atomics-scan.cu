@@ -13,25 +13,26 @@ __global__ void histogramGlobal(const unsigned* data, unsigned* bins, int n) {
 }
 // example-end histogram-global
 
-// example-begin histogram-shared
 // Privatized: each block counts in its own bins in shared memory, then adds
-// each of them to the global bins once.
+// each of them to the global bins once. The lesson shows the counting loop;
+// the zeroing, the merge and their barriers are exercise 10-histogram's.
 __global__ void histogramShared(const unsigned* data, unsigned* bins, int n) {
   __shared__ unsigned local[BINS];
   for (int b = threadIdx.x; b < BINS; b += blockDim.x) local[b] = 0;
-  __syncthreads();  // (1) every bin is zero before anyone counts
+  __syncthreads();
 
+  // example-begin histogram-shared
   int stride = gridDim.x * blockDim.x;
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
-    atomicAdd(&local[data[i]], 1u);  // done in the SM
+    atomicAdd(&local[data[i]], 1u);  // done in the SM, on the block's bins
   }
-  __syncthreads();  // (2) every warp has counted before anyone merges
+  // example-end histogram-shared
+  __syncthreads();
 
   for (int b = threadIdx.x; b < BINS; b += blockDim.x) {
     if (local[b] != 0) atomicAdd(&bins[b], local[b]);
   }
 }
-// example-end histogram-shared
 
 // example-begin histogram-aggregated
 // Warp-aggregated: the lanes holding the same value find each other with
