@@ -5,13 +5,16 @@
 namespace tilecamp::emu {
 
 void KernelRun::observe_access(const Warp& warp, const ptx::Instruction& in, const WarpAccess& access,
-                               uint32_t bytes) const {
+                               uint32_t bytes, bool fragment, int64_t charged_wavefronts,
+                               int64_t charged_requests) const {
   const bool is_store = in.opcode == ptx::Opcode::St || in.opcode == ptx::Opcode::WmmaStore;
   constexpr ptx::Space k_spaces[] = {ptx::Space::Global, ptx::Space::Shared};  // WarpAccess's slots 0 and 1
   for (int slot = 0; slot < 2; ++slot) {
     if (access.lanes[slot] == 0) continue;
     m_config.observer->on_access({m_module, in, k_spaces[slot], is_store, m_block_index, warp.index,
-                                  access.lanes[slot], bytes, access.addresses[slot], access.pointers});
+                                  access.lanes[slot], bytes, access.addresses[slot], access.pointers, fragment,
+                                  k_spaces[slot] == ptx::Space::Shared ? charged_wavefronts : -1,
+                                  k_spaces[slot] == ptx::Space::Shared ? charged_requests : -1});
   }
 }
 

@@ -231,7 +231,9 @@ class KernelRun {
   // Charges a load or store to the counters of `in`'s line, as Nsight Compute counts it.
   void count_access(const ptx::Instruction& in, const WarpAccess& access, uint32_t bytes, bool is_store);
   // Shows the launch's AccessObserver an access or a barrier release (kernel_observe.cpp).
-  void observe_access(const Warp& warp, const ptx::Instruction& in, const WarpAccess& access, uint32_t bytes) const;
+  // `fragment` and `charged_wavefronts`: see ObservedAccess (tensor-core fragments).
+  void observe_access(const Warp& warp, const ptx::Instruction& in, const WarpAccess& access, uint32_t bytes,
+                      bool fragment = false, int64_t charged_wavefronts = -1, int64_t charged_requests = -1) const;
   void observe_barrier(const ptx::Instruction& in) const;
   void check_shared_written(const Warp& warp, const ptx::Instruction& in, const LaneAddresses& addresses,
                             uint32_t lanes, uint32_t bytes, uint32_t element_bytes);

@@ -59,8 +59,11 @@ void TileFootprint::on_access(const emu::ObservedAccess& access) {
   const bool shared = access.space == ptx::Space::Shared;
   // The cost, charged once per request as the counters charge it: for a shared access ptxas
   // merged with another, by the member that carries the merged access.
-  uint32_t cost = 0;
-  if (shared) {
+  uint64_t cost = 0, requests = 1;
+  if (shared && access.charged_wavefronts >= 0) {  // a tensor-core fragment, charged as ncu counts it
+    cost = static_cast<uint64_t>(access.charged_wavefronts);
+    requests = static_cast<uint64_t>(std::max<int64_t>(access.charged_requests, 0));
+  } else if (shared) {
     emu::LaneAddresses chunk = access.addresses;
     const uint32_t charged = emu::fused_access_bytes(chunk, access.lanes, access.bytes, access.instruction.fused_bytes,
                                                      access.instruction.fused_first);
@@ -72,12 +75,13 @@ void TileFootprint::on_access(const emu::ObservedAccess& access) {
   for (int scope = 0; scope < k_scopes; ++scope) {
     uint32_t lanes = access.lanes;
     if (scope >= k_warp && access.warp != target.warp) break;
+    if (scope == k_thread && access.fragment) break;  // a fragment is the warp's, not one thread's
     if (scope == k_thread) lanes &= thread_lane;
     if (lanes == 0) continue;
     ScopeRecord& record = m_data.scopes[scope];
     LevelCount& count = shared ? (access.is_store ? record.shared_stores : record.shared_loads)
                                : (access.is_store ? record.global_stores : record.global_loads);
-    ++count.requests;
+    count.requests += requests;
     count.bytes += uint64_t{access.bytes} * std::popcount(lanes);
     // A thread's share of a request's cost is not defined; the thread scope counts requests and bytes.
     if (scope != k_thread) count.cost += cost;

@@ -93,6 +93,16 @@ void WorstAccessFinder::on_access(const emu::ObservedAccess& access) {
   }
   const bool shared = access.space == ptx::Space::Shared;
   AccessKind& kind = line.kind(shared, access.is_store);
+  if (shared && access.charged_wavefronts >= 0) {  // a tensor-core fragment, charged as ncu counts it
+    if (access.charged_requests == 0) return;       // a later piece of a matrix its first piece paid for
+    kind.requests += static_cast<uint64_t>(std::max<int64_t>(access.charged_requests, 1));
+    kind.cost += static_cast<uint64_t>(access.charged_wavefronts);
+    RecordedAccess candidate{};
+    candidate.cost = static_cast<uint32_t>(access.charged_wavefronts);
+    candidate.ideal = std::min(candidate.cost, emu::count_shared_wavefronts(access.addresses, access.lanes, access.bytes).ideal_wavefronts);
+    if (worse(candidate, kind.worst)) kind.worst = record(access, candidate.cost, candidate.ideal);
+    return;
+  }
   if (shared) {
     emu::LaneAddresses chunk = access.addresses;  // a merged access is charged once, by one member
     const uint32_t charged = emu::fused_access_bytes(chunk, access.lanes, access.bytes, access.instruction.fused_bytes,
