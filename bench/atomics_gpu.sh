@@ -7,7 +7,7 @@
 # 3. reads Nsight Compute's atomic counters on the small launches that
 #    tests/test_emu_atomics.cpp emulates (OUT/atomics_ncu.csv);
 # 4. checks lesson 10's stubs and solutions with --backend gpu (OUT/checks.txt: status and
-#    measured speedup), and the wrong solutions named in $WRONG.
+#    measured speedup), and their wrong solutions (bench/exercises_gpu.sh).
 set -u
 tilecamp=$(realpath "$1") out=$2 course=$(pwd)
 mkdir -p "$out"
@@ -30,18 +30,4 @@ extra=$extra,lts__t_requests_srcunit_tex_op_atom.sum,lts__t_requests_srcunit_tex
 extra=$extra,lts__t_sectors_srcunit_tex_op_atom.sum,lts__t_sectors_srcunit_tex_op_red.sum
 timeout 60 ncu --clock-control none --metrics "$extra" --csv "$out/atomics_gpu" counts > "$out/atomics_ncu_l2.csv" 2>> "$out/ncu_stderr.txt"
 ncu --query-metrics 2>/dev/null | grep -iE "atom|_red" > "$out/ncu_atom_metric_names.txt"
-for id in 10-histogram 10-scan; do
-  for file in "exercises/$id/kernel.cu" "solutions/$id/kernel.cu" $(for w in ${WRONG:-}; do [[ $w == tests/data/wrong/$id/* ]] && echo "$w"; done); do
-    json=$(timeout 60 "$tilecamp" check "$id" --backend gpu --file "$file" --seed 1 --json 2>/dev/null | sed -n '/^{/,$p')
-    REPORT="$json" python3 - "$id" "$file" <<'PY'
-import json, os, sys
-try:
-    v = json.loads(os.environ["REPORT"])
-except ValueError:
-    sys.exit(print(f"{sys.argv[1]:<13} {sys.argv[2]:<52} no verdict"))
-failed = [c["name"] for c in v["checks"] if c["status"] == "fail"]
-speed = [c["message"] for c in v["checks"] if c.get("metric") == "speedup"]
-print(f"{sys.argv[1]:<13} {sys.argv[2]:<52} {v['status']:<5} {(speed or [''])[0][:100]}  failed: {'; '.join(failed)[:100]}")
-PY
-  done
-done | tee "$out/checks.txt"
+bench/exercises_gpu.sh "$tilecamp" 10-histogram 10-scan | tee "$out/checks.txt"

@@ -11,7 +11,7 @@ export TILECAMP_ROOT="$course" NO_COLOR=1 LD_LIBRARY_PATH=/usr/local/cuda/lib64:
 for id in "$@"; do
   for file in "exercises/$id/kernel.cu" "solutions/$id/kernel.cu" tests/data/wrong/"$id"/*.cu; do
     [ -f "$file" ] || continue
-    json=$("$tilecamp" check "$id" --backend gpu --file "$file" --seed 1 --json 2>/dev/null | sed -n '/^{/,$p')
+    json=$(timeout 120 "$tilecamp" check "$id" --backend gpu --file "$file" --seed 1 --json 2>/dev/null | sed -n '/^{/,$p')
     REPORT="$json" python3 - "$id" "$file" <<'PY'
 import json, os, sys
 try:

@@ -69,19 +69,5 @@ for candidate in bench/tensor_gemm_candidates/*.cu; do  # kernels that might rep
   time_kernel "11-candidate-$(basename "$candidate" .cu)" 11-tensor-gemm "$candidate"
 done
 [ -n "${QUICK:-}" ] || time_kernel naive-baseline-again 11-tensor-gemm exercises/11-tensor-gemm/baseline.cu baseline
-files="exercises/11-tensor-gemm/kernel.cu solutions/11-tensor-gemm/kernel.cu $(ls tests/data/wrong/11-tensor-gemm/*.cu)"
-[ -z "${QUICK:-}" ] || files=""
-for file in $files; do
-  json=$("$tilecamp" check 11-tensor-gemm --backend gpu --file "$file" --seed 1 --json 2>/dev/null | sed -n '/^{/,$p')
-  REPORT="$json" python3 - "$file" <<'PY'
-import json, os, sys
-try:
-    v = json.loads(os.environ["REPORT"])
-except ValueError:
-    sys.exit(print(f"check {sys.argv[1]:<62} no verdict"))
-failed = [c["name"] for c in v["checks"] if c["status"] == "fail"]
-speed = [c["message"] for c in v["checks"] if c.get("metric") == "speedup"]
-print(f"check {sys.argv[1]:<62} {v['status']:<5} {(speed or [''])[0][:100]}  failed: {'; '.join(failed)[:100]}")
-PY
-done
+[ -n "${QUICK:-}" ] || bench/exercises_gpu.sh "$tilecamp" 11-tensor-gemm
 rm -rf "$variants"
