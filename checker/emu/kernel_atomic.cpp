@@ -130,30 +130,28 @@ std::vector<bool> uniform_registers(const std::vector<Instruction>& code) {
 // L2's passes over one warp's global atomic: for each sector, as many as the most lanes on one
 // of its words (the words of a sector are updated together, one update per word a pass).
 struct AtomicPasses {
-  uint32_t sectors = 0;                                  // sum over sectors: global_atom_sectors
-  std::array<std::pair<uint64_t, uint32_t>, 32> words{};  // each word and its lanes
-  int word_count = 0;
+  std::array<std::pair<uint64_t, uint32_t>, 32> words{};    // each word and its lanes
+  std::array<std::pair<uint64_t, uint32_t>, 32> sectors{};  // each sector (its address) and its passes
+  int word_count = 0, sector_count = 0;
 };
+
+// Adds `count` to the entry of `key` in `entries` (made with 0 if new), or raises it to `count`
+// when `most`.
+template <size_t N>
+void tally(std::array<std::pair<uint64_t, uint32_t>, N>& entries, int& used, uint64_t key, uint32_t count, bool most) {
+  int i = 0;
+  while (i < used && entries[i].first != key) ++i;
+  if (i == used) entries[used++] = {key, 0};
+  entries[i].second = most ? std::max(entries[i].second, count) : entries[i].second + count;
+}
 
 AtomicPasses atomic_passes(const LaneAddresses& addresses, uint32_t lanes) {
   AtomicPasses passes;
   for (uint32_t rest = lanes; rest != 0; rest &= rest - 1) {
-    const uint64_t address = addresses[std::countr_zero(rest)];
-    int w = 0;
-    while (w < passes.word_count && passes.words[w].first != address) ++w;
-    if (w == passes.word_count) passes.words[passes.word_count++] = {address, 0};
-    ++passes.words[w].second;
+    tally(passes.words, passes.word_count, addresses[std::countr_zero(rest)], 1, false);
   }
   for (int w = 0; w < passes.word_count; ++w) {
-    const uint64_t sector = passes.words[w].first / 32;
-    bool first_of_sector = true;
-    uint32_t most = 0;
-    for (int o = 0; o < passes.word_count; ++o) {
-      if (passes.words[o].first / 32 != sector) continue;
-      if (o < w) first_of_sector = false;
-      most = std::max(most, passes.words[o].second);
-    }
-    if (first_of_sector) passes.sectors += most;
+    tally(passes.sectors, passes.sector_count, passes.words[w].first / 32 * 32, passes.words[w].second, true);
   }
   return passes;
 }
@@ -221,36 +219,19 @@ void KernelRun::atomic_access(Warp& warp, const Instruction& in, uint32_t lanes)
     // ptxas aggregates a uniform add: one lane adds the warp's sum, one pass.
     const uint32_t passing = warp_uniform_atomic(in) ? global & (0u - global) : global;
     const AtomicPasses passes = atomic_passes(access.addresses[k_global_slot], passing);
-    counters.global_atom_sectors += passes.sectors;
     for (int w = 0; w < passes.word_count; ++w) count_atomic_passes(pc, passes.words[w].first, passes.words[w].second, false);
     // Sector passes by 1 KB region (counted from the buffer's start, as cudaMalloc aligns it): a
     // region's sectors are served one pass after another.
-    std::array<uint64_t, 32> regions{};
-    for (int w = 0; w < passes.word_count; ++w) {
-      const uint64_t address = passes.words[w].first;
-      const DeviceBuffer* buffer = m_memory.find(address, 1);
+    std::array<std::pair<uint64_t, uint32_t>, 32> regions{};
+    int region_count = 0;
+    for (int s = 0; s < passes.sector_count; ++s) {
+      const auto [sector, sector_passes] = passes.sectors[s];
+      counters.global_atom_sectors += sector_passes;
+      const DeviceBuffer* buffer = m_memory.find(sector, 1);
       const uint64_t base = buffer != nullptr ? buffer->address : 0;
-      regions[w] = base + ((address - base) & ~uint64_t{1023});
+      tally(regions, region_count, base + ((sector - base) & ~uint64_t{1023}), sector_passes, false);
     }
-    for (int w = 0; w < passes.word_count; ++w) {
-      const uint64_t region = regions[w];
-      bool first_of_region = true;
-      for (int o = 0; o < w && first_of_region; ++o) first_of_region = regions[o] != region;
-      if (!first_of_region) continue;
-      uint64_t sector_passes = 0;
-      for (int o = w; o < passes.word_count; ++o) {
-        if (regions[o] != region) continue;
-        bool first_of_sector = true;
-        for (int q = w; q < o && first_of_sector; ++q) first_of_sector = passes.words[q].first / 32 != passes.words[o].first / 32;
-        if (!first_of_sector) continue;
-        uint32_t most = 0;
-        for (int q = o; q < passes.word_count; ++q) {
-          if (passes.words[q].first / 32 == passes.words[o].first / 32) most = std::max(most, passes.words[q].second);
-        }
-        sector_passes += most;
-      }
-      count_atomic_passes(pc, region, sector_passes, true);
-    }
+    for (int r = 0; r < region_count; ++r) count_atomic_passes(pc, regions[r].first, regions[r].second, true);
   }
   if (access.lanes[k_shared_slot]) {
     // An H200 adds floats in shared memory by a compare-and-swap loop (ptxas's code for
