@@ -55,7 +55,7 @@ Watched watch_register_blocked() {
   std::vector<viz::MatrixSpec> specs;
   grade::GradeOptions options;
   options.observer = &observer;
-  options.performance_case_only = [&](grade::CaseData& data) {
+  options.performance_case_only = [&](const grade::ProblemCase&, grade::CaseData& data) {
     auto coded = viz::code_case_inputs(*exercise, data);
     REQUIRE(coded);
     specs = *coded;

@@ -301,7 +301,7 @@ class Grader {
       error("case " + name + ": " + data.error());
       return CaseResult::Error;
     }
-    if (problem_case.performance && m_options.performance_case_only) m_options.performance_case_only(*data);
+    if (problem_case.performance && m_options.performance_case_only) m_options.performance_case_only(problem_case, *data);
     auto config = launch_config(m_exercise.launch, names_for(*data));
     if (!config) {  // the learner's constants make no valid launch
       add(CheckKind::Correctness, CheckStatus::Fail, name, config.error());

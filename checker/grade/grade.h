@@ -20,7 +20,7 @@ struct GradeOptions {
   emu::AccessObserver* observer = nullptr;  // shown the performance case's run (tilecamp explain)
   // Run the performance case only, with this done to its data first (tilecamp viz tiles fills
   // the inputs with values that name their elements). Implies cases_only.
-  std::function<void(CaseData&)> performance_case_only;
+  std::function<void(const ProblemCase&, CaseData&)> performance_case_only;
   // The file a failing threshold's "see: tilecamp explain EXERCISE --line N" hint should name with
   // --file: empty when the learner checked the exercise's own kernel.cu.
   std::string explain_file;

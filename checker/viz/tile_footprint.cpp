@@ -116,13 +116,14 @@ const Footprint& TileFootprint::footprint() {
 
 namespace {
 
-// The request buffer and byte offset `address` lies in, given the buffers' addresses and sizes.
-std::optional<std::pair<size_t, uint64_t>> locate(const std::vector<uint64_t>& bases, const std::vector<MatrixSpec>& matrices,
-                                                  uint64_t address) {
-  for (const MatrixSpec& matrix : matrices) {
-    if (matrix.buffer >= bases.size()) continue;
-    const uint64_t base = bases[matrix.buffer], size = matrix.rows * matrix.cols * matrix.element_bytes;
-    if (address >= base && address - base < size) return std::pair{matrix.buffer, address - base};
+// The matrix whose buffer holds `address`, and the element there; nullopt outside every one.
+std::optional<std::pair<MatrixFootprint*, uint64_t>> locate(const std::vector<uint64_t>& bases,
+                                                            std::vector<MatrixFootprint>& matrices, uint64_t address) {
+  for (MatrixFootprint& matrix : matrices) {
+    const MatrixSpec& spec = matrix.spec;
+    if (spec.buffer >= bases.size()) continue;
+    const uint64_t base = bases[spec.buffer], size = spec.rows * spec.cols * spec.element_bytes;
+    if (address >= base && address - base < size) return std::pair{&matrix, (address - base) / spec.element_bytes};
   }
   return std::nullopt;
 }
@@ -152,19 +153,11 @@ std::vector<MatrixFootprint> matrix_footprints(const Footprint& footprint, const
     for (auto& touched : matrix.touched) touched.assign(spec.rows * spec.cols, false);
     found.push_back(std::move(matrix));
   }
-  auto matrix_of_buffer = [&](size_t buffer) -> MatrixFootprint* {
-    for (MatrixFootprint& matrix : found) {
-      if (matrix.spec.buffer == buffer) return &matrix;
-    }
-    return nullptr;
-  };
   for (int scope = 0; scope < k_scopes; ++scope) {
     const ScopeRecord& record = footprint.scopes[scope];
     for (uint64_t word : record.global_stored) {
-      if (auto at = locate(footprint.buffers, matrices, word)) {
-        MatrixFootprint* matrix = matrix_of_buffer(at->first);
-        if (matrix->spec.output) mark(*matrix, scope, at->second / matrix->spec.element_bytes);
-      }
+      auto at = locate(footprint.buffers, found, word);
+      if (at && at->first->spec.output) mark(*at->first, scope, at->second);
     }
     for (uint32_t bits : record.shared_read) {
       const std::optional<CodedElement> coded = decode_element(bits);
@@ -176,10 +169,8 @@ std::vector<MatrixFootprint> matrix_footprints(const Footprint& footprint, const
       }
     }
     for (uint64_t word : record.global_loaded) {
-      auto at = locate(footprint.buffers, matrices, word);
-      if (!at) continue;
-      MatrixFootprint* matrix = matrix_of_buffer(at->first);
-      if (matrix->spec.input && !matrix->through_shared[scope]) mark(*matrix, scope, at->second / matrix->spec.element_bytes);
+      auto at = locate(footprint.buffers, found, word);
+      if (at && at->first->spec.input && !at->first->through_shared[scope]) mark(*at->first, scope, at->second);
     }
   }
   return found;

@@ -244,7 +244,7 @@ int run_viz_tiles(const VizTilesOptions& options) {
   grade::GradeOptions grading;
   grading.cases_only = true;
   grading.observer = &observer;
-  grading.performance_case_only = [&](grade::CaseData& data) {
+  grading.performance_case_only = [&](const grade::ProblemCase& problem_case, grade::CaseData& data) {
     auto made = viz::code_case_inputs(*exercise, data);
     if (!made) {
       setup_error = made.error();
@@ -252,9 +252,7 @@ int run_viz_tiles(const VizTilesOptions& options) {
     }
     specs = std::move(*made);
     names = data.dims;
-    for (const std::string& dim : exercise->problem.dims) {
-      summary.shape += fmt::format("{}{}={}", summary.shape.empty() ? "" : " ", dim, data.dims.at(dim));
-    }
+    summary.shape = grade::case_shape(exercise->problem, problem_case);
     if (!exercise->problem.fmas.empty()) {
       auto fmas = grade::evaluate(exercise->problem.fmas, data.dims);
       const double outputs = grade::output_elements(*exercise, data);
