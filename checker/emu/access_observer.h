@@ -32,16 +32,15 @@ struct ObservedAccess {
   // Per active lane, its `bytes` bytes as they are after the access (what it loaded or stored).
   // Valid only during the call.
   const std::array<uint8_t*, k_warp_size>& data;
+  // What the counters charged for it in this space, as Nsight Compute counts it: requests (0 for
+  // a member of an access ptxas merged, which another member pays for, and for the second and
+  // later pieces of a WMMA matrix, whose first pays for it all; a TF32 WMMA load is 4), and
+  // sectors (global) or wavefronts (shared), with the conflict-free wavefronts of the same access.
+  ChargedCost charged;
   // A tensor-core fragment's access (ldmatrix, WMMA load or store): its "lanes" are the rows the
   // lanes name (ldmatrix) or the matrix's 16-byte pieces (WMMA), not what each thread receives,
   // which the fragment's layout decides.
   bool fragment = false;
-  // The shared-memory wavefronts the counters charged for this access, when the lanes' addresses
-  // alone do not give them (a fragment's, as Nsight Compute counts it: the second and later
-  // pieces of a WMMA matrix are charged 0, its first the whole matrix); -1: count them from the
-  // addresses, as for any load or store.
-  int64_t charged_wavefronts = -1;
-  int64_t charged_requests = -1;  // likewise the shared requests (a TF32 WMMA load is 4 loads)
 };
 
 struct ObservedBarrier {

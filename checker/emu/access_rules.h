@@ -32,6 +32,14 @@ struct GlobalSegments {
 };
 GlobalSegments count_global_segments(const LaneAddresses& addresses, uint32_t active_mask, uint32_t bytes);
 
+// What the counters charged for one warp-wide access in one state space: requests, and sectors
+// (global) or wavefronts (shared) with the conflict-free wavefronts of the same access.
+struct ChargedCost {
+  uint32_t requests = 0;
+  uint32_t cost = 0;
+  uint32_t ideal = 0;
+};
+
 struct SharedCost {
   uint32_t wavefronts = 0;
   uint32_t ideal_wavefronts = 0;  // the conflict-free cost of the same access

@@ -32,8 +32,8 @@ void KernelRun::copy_async(Warp& warp, const Instruction& in, uint32_t lanes) {
   // Counted as Nsight Compute counts LDGSTS on an H200: a global load of `size` bytes a lane (its
   // requests, sectors, bytes; a load round like any global load); its write into shared memory is
   // no shared store there (l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st counts 0).
-  count_access(in, source, size, false);
-  if (m_config.observer) observe_access(warp, in, source, size);  // its global load, what it copies
+  const ChargedAccess charged = count_access(in, source, size, false);
+  if (m_config.observer) observe_access(warp, in, source, size, charged);  // its global load, what it copies
   if (!std::exchange(warp.load_round_open, true)) ++m_counters[&in - m_code.data()].global_ld_rounds;
   if (!std::exchange(warp.has_loaded, true)) ++m_counters[&in - m_code.data()].loading_warps;
   ++m_counters[&in - m_code.data()].shared_async_st_requests;  // no hardware counter: for `requires` only

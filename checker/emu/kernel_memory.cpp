@@ -145,7 +145,7 @@ void KernelRun::memory_access(Warp& warp, const Instruction& in, uint32_t lanes)
 
   WarpAccess access;
   if (!resolve_access(warp, in, address_operand, lanes, bytes, access)) return;
-  count_access(in, access, bytes, is_store);
+  const ChargedAccess charged = count_access(in, access, bytes, is_store);
   // Global loads travel in rounds: those a warp issues before a barrier, a global store (which a
   // later load may not pass: they may alias) or a loop's back-edge wait together, once. A
   // read-only load (ld.global.nc: __restrict__ const) may pass the stores: no store changes it, and
@@ -206,7 +206,7 @@ void KernelRun::memory_access(Warp& warp, const Instruction& in, uint32_t lanes)
       }
     }
   }
-  if (m_config.observer) observe_access(warp, in, access, bytes);
+  if (m_config.observer) observe_access(warp, in, access, bytes, charged);
   if (access.lanes[1]) {
     // A .relaxed, .acquire or .release access is atomic in the memory model: it races with plain
     // accesses, not with atomics or other such accesses.
@@ -381,13 +381,16 @@ uint8_t* KernelRun::resolve(Warp& warp, const Instruction& in, Space space, uint
   return out_of_bounds("an address in no state space");
 }
 
-void KernelRun::count_access(const Instruction& in, const WarpAccess& access, uint32_t bytes, bool is_store) {
+KernelRun::ChargedAccess KernelRun::count_access(const Instruction& in, const WarpAccess& access, uint32_t bytes,
+                                                bool is_store) {
   Counters& counters = m_counters[&in - m_code.data()];
+  ChargedAccess charged_access;
   if (access.lanes[0]) {
     const GlobalSegments segments = count_global_segments(access.addresses[0], access.lanes[0], bytes);
     const uint32_t sectors = segments.sectors;
     (is_store ? counters.global_st_requests : counters.global_ld_requests) += 1;
     (is_store ? counters.global_st_sectors : counters.global_ld_sectors) += sectors;
+    charged_access.global = {1, sectors, 0};
     // The bytes the threads asked for: against sectors * 32 it says how much traffic was useful.
     const uint64_t lane_bytes = uint64_t{bytes} * std::popcount(access.lanes[0]);
     (is_store ? counters.global_st_bytes : counters.global_ld_bytes) += lane_bytes;
@@ -418,6 +421,7 @@ void KernelRun::count_access(const Instruction& in, const WarpAccess& access, ui
       (is_store ? counters.shared_st_requests : counters.shared_ld_requests) += 1;
       (is_store ? counters.shared_st_wavefronts : counters.shared_ld_wavefronts) += cost.wavefronts;
       (is_store ? counters.shared_st_bank_conflicts : counters.shared_ld_bank_conflicts) += cost.bank_conflicts();
+      charged_access.shared = {1, cost.wavefronts, cost.ideal_wavefronts};
     }
   }
   if (access.lanes[2]) {
@@ -441,6 +445,7 @@ void KernelRun::count_access(const Instruction& in, const WarpAccess& access, ui
     ++counters.const_ld_requests;
     counters.const_ld_wavefronts += distinct_addresses(access.addresses[k_const_slot], access.lanes[k_const_slot]);
   }
+  return charged_access;
 }
 
 void BlockSectorSet::clear() {

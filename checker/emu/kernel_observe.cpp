@@ -5,16 +5,14 @@
 namespace tilecamp::emu {
 
 void KernelRun::observe_access(const Warp& warp, const ptx::Instruction& in, const WarpAccess& access,
-                               uint32_t bytes, bool fragment, int64_t charged_wavefronts,
-                               int64_t charged_requests) const {
+                               uint32_t bytes, const ChargedAccess& charged, bool fragment) const {
   const bool is_store = in.opcode == ptx::Opcode::St || in.opcode == ptx::Opcode::WmmaStore;
   constexpr ptx::Space k_spaces[] = {ptx::Space::Global, ptx::Space::Shared};  // WarpAccess's slots 0 and 1
   for (int slot = 0; slot < 2; ++slot) {
     if (access.lanes[slot] == 0) continue;
     m_config.observer->on_access({m_module, in, k_spaces[slot], is_store, m_block_index, warp.index,
-                                  access.lanes[slot], bytes, access.addresses[slot], access.pointers, fragment,
-                                  k_spaces[slot] == ptx::Space::Shared ? charged_wavefronts : -1,
-                                  k_spaces[slot] == ptx::Space::Shared ? charged_requests : -1});
+                                  access.lanes[slot], bytes, access.addresses[slot], access.pointers,
+                                  slot == k_shared_slot ? charged.shared : charged.global, fragment});
   }
 }
 

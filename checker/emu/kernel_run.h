@@ -228,12 +228,16 @@ class KernelRun {
   };
   bool resolve_access(Warp& warp, const ptx::Instruction& in, const ptx::Operand& address_operand, uint32_t lanes,
                       uint32_t bytes, WarpAccess& access);
+  // What count_access charged: the global and the shared part.
+  struct ChargedAccess {
+    ChargedCost global, shared;
+  };
   // Charges a load or store to the counters of `in`'s line, as Nsight Compute counts it.
-  void count_access(const ptx::Instruction& in, const WarpAccess& access, uint32_t bytes, bool is_store);
-  // Shows the launch's AccessObserver an access or a barrier release (kernel_observe.cpp).
-  // `fragment` and `charged_wavefronts`: see ObservedAccess (tensor-core fragments).
+  ChargedAccess count_access(const ptx::Instruction& in, const WarpAccess& access, uint32_t bytes, bool is_store);
+  // Shows the launch's AccessObserver an access, with what the counters charged for it, or a
+  // barrier release (kernel_observe.cpp). `fragment`: see ObservedAccess.
   void observe_access(const Warp& warp, const ptx::Instruction& in, const WarpAccess& access, uint32_t bytes,
-                      bool fragment = false, int64_t charged_wavefronts = -1, int64_t charged_requests = -1) const;
+                      const ChargedAccess& charged, bool fragment = false) const;
   void observe_barrier(const ptx::Instruction& in) const;
   void check_shared_written(const Warp& warp, const ptx::Instruction& in, const LaneAddresses& addresses,
                             uint32_t lanes, uint32_t bytes, uint32_t element_bytes);

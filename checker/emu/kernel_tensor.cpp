@@ -170,7 +170,7 @@ void KernelRun::load_matrix_rows(Warp& warp, const Instruction& in) {
   counters.shared_ld_wavefronts += cost.wavefronts;
   counters.shared_ld_bank_conflicts += cost.bank_conflicts();
   track_shared_access(warp, in, access.addresses[k_shared_slot], naming, 16, 2, false);
-  if (m_config.observer) observe_access(warp, in, access, 16, true, cost.wavefronts, 1);
+  if (m_config.observer) observe_access(warp, in, access, 16, {{}, {1, cost.wavefronts, cost.ideal_wavefronts}}, true);
   auto element = [&](int matrix, int row, int col) -> uint32_t {
     uint16_t value;
     std::memcpy(&value, access.pointers[8 * matrix + row] + 2 * col, 2);
@@ -243,7 +243,7 @@ void KernelRun::wmma_memory(Warp& warp, const Instruction& in) {
   const ptx::Space space = in.space;
   std::vector<uint8_t*> pointers(pieces.size());
   std::vector<uint64_t> shared_pieces;  // the pieces' shared-memory addresses, when they are shared
-  std::vector<WarpAccess> observed;      // each 32 pieces' access, for the observer
+  std::vector<std::pair<WarpAccess, ChargedAccess>> observed;  // each 32 pieces' access, for the observer
   WarpAccess access;
   for (size_t first = 0; first < pieces.size(); first += k_warp_size) {
     access.lanes.fill(0);
@@ -270,8 +270,8 @@ void KernelRun::wmma_memory(Warp& warp, const Instruction& in) {
     }
     WarpAccess global = access;  // shared pieces are charged below, as the SASS reads them
     global.lanes[k_shared_slot] = 0;
-    count_access(in, global, 16, is_store);
-    if (m_config.observer) observed.push_back(access);  // shown once the shared pieces' cost is known
+    const ChargedAccess charged = count_access(in, global, 16, is_store);
+    if (m_config.observer) observed.push_back({access, charged});  // shown once the shared pieces' cost is known
     if (access.lanes[k_shared_slot]) {
       track_shared_access(warp, in, access.addresses[k_shared_slot], access.lanes[k_shared_slot], 16, element_bytes,
                           is_store);
@@ -286,7 +286,7 @@ void KernelRun::wmma_memory(Warp& warp, const Instruction& in) {
   const Operand& fragment = in.operands[is_store ? 1 : 0];
   const int registers = ptx::fragment_registers(in, which);
   const bool halves = element_bytes == 2;
-  int64_t charged = -1, charged_requests = -1;  // the shared pieces', when every piece is in shared memory
+  ChargedCost shared_charged;  // the shared pieces', when every piece is in shared memory
   if (shared_pieces.size() == pieces.size()) {
     SharedCost cost;
     int requests = 0;
@@ -331,12 +331,12 @@ void KernelRun::wmma_memory(Warp& warp, const Instruction& in) {
     (is_store ? counters.shared_st_requests : counters.shared_ld_requests) += static_cast<uint64_t>(requests);
     (is_store ? counters.shared_st_wavefronts : counters.shared_ld_wavefronts) += cost.wavefronts;
     (is_store ? counters.shared_st_bank_conflicts : counters.shared_ld_bank_conflicts) += cost.bank_conflicts();
-    charged = cost.wavefronts;
-    charged_requests = requests;
+    shared_charged = {static_cast<uint32_t>(requests), cost.wavefronts, cost.ideal_wavefronts};
   }
   for (size_t i = 0; i < observed.size(); ++i) {  // the matrix's wavefronts charged to its first pieces
-    observe_access(warp, in, observed[i], 16, true, charged < 0 ? -1 : i == 0 ? charged : 0,
-                   charged < 0 ? -1 : i == 0 ? charged_requests : 0);
+    ChargedAccess charged = observed[i].second;
+    if (i == 0) charged.shared = shared_charged;
+    observe_access(warp, in, observed[i].first, 16, charged, true);
   }
   for (int lane = 0; lane < k_warp_size; ++lane) {
     for (int r = 0; r < registers; ++r) {

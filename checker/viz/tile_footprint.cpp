@@ -5,7 +5,6 @@
 #include <cmath>
 #include <cstring>
 
-#include "checker/emu/access_rules.h"
 #include "checker/grade/expression.h"
 
 namespace tilecamp::viz {
@@ -57,20 +56,8 @@ void TileFootprint::on_access(const emu::ObservedAccess& access) {
   m_data.block_ran = true;
   m_sorted = false;
   const bool shared = access.space == ptx::Space::Shared;
-  // The cost, charged once per request as the counters charge it: for a shared access ptxas
-  // merged with another, by the member that carries the merged access.
-  uint64_t cost = 0, requests = 1;
-  if (shared && access.charged_wavefronts >= 0) {  // a tensor-core fragment, charged as ncu counts it
-    cost = static_cast<uint64_t>(access.charged_wavefronts);
-    requests = static_cast<uint64_t>(std::max<int64_t>(access.charged_requests, 0));
-  } else if (shared) {
-    emu::LaneAddresses chunk = access.addresses;
-    const uint32_t charged = emu::fused_access_bytes(chunk, access.lanes, access.bytes, access.instruction.fused_bytes,
-                                                     access.instruction.fused_first);
-    if (charged != 0) cost = emu::count_shared_wavefronts(chunk, access.lanes, charged).wavefronts;
-  } else {
-    cost = emu::count_sectors(access.addresses, access.lanes, access.bytes);
-  }
+  // As the counters charged it: a request ptxas merged into another is paid for by that one.
+  const uint64_t cost = access.charged.cost, requests = access.charged.requests;
   const uint32_t thread_lane = uint32_t{1} << target.lane;
   for (int scope = 0; scope < k_scopes; ++scope) {
     uint32_t lanes = access.lanes;

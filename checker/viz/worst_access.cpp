@@ -93,54 +93,31 @@ void WorstAccessFinder::on_access(const emu::ObservedAccess& access) {
   }
   const bool shared = access.space == ptx::Space::Shared;
   AccessKind& kind = line.kind(shared, access.is_store);
-  if (shared && access.charged_wavefronts >= 0) {  // a tensor-core fragment, charged as ncu counts it
-    if (access.charged_requests == 0) return;       // a later piece of a matrix its first piece paid for
-    kind.requests += static_cast<uint64_t>(std::max<int64_t>(access.charged_requests, 1));
-    kind.cost += static_cast<uint64_t>(access.charged_wavefronts);
-    RecordedAccess candidate{};
-    candidate.cost = static_cast<uint32_t>(access.charged_wavefronts);
-    candidate.ideal = std::min(candidate.cost, emu::count_shared_wavefronts(access.addresses, access.lanes, access.bytes).ideal_wavefronts);
-    if (worse(candidate, kind.worst)) kind.worst = record(access, candidate.cost, candidate.ideal);
-    return;
-  }
-  if (shared) {
-    emu::LaneAddresses chunk = access.addresses;  // a merged access is charged once, by one member
-    const uint32_t charged = emu::fused_access_bytes(chunk, access.lanes, access.bytes, access.instruction.fused_bytes,
-                                                     access.instruction.fused_first);
-    if (access.instruction.fused_bytes != 0 && access.lanes != 0) {
-      const uint64_t mask = access.instruction.fused_bytes - 1u;
-      const Chunk member{access.block, access.warp, access.addresses[std::countr_zero(access.lanes)] & ~mask, key};
-      if (charged == 0) {
-        ++line.merged_requests;
-        note_merge(member);
-        return;
-      }
-      keep(m_charged, member);
-      for (auto waiting = m_uncharged.begin(); waiting != m_uncharged.end();) {
-        if (waiting->block == member.block && waiting->warp == member.warp && waiting->start == member.start) {
-          if (waiting->line != key) m_lines[waiting->line].merged_into.insert(key.second);
-          waiting = m_uncharged.erase(waiting);
-        } else {
-          ++waiting;
-        }
+  if (shared && access.instruction.fused_bytes != 0 && access.lanes != 0 && !access.fragment) {
+    // A merged access is charged once, by one member: note which lines' members it covers.
+    const uint64_t mask = access.instruction.fused_bytes - 1u;
+    const Chunk member{access.block, access.warp, access.addresses[std::countr_zero(access.lanes)] & ~mask, key};
+    if (access.charged.requests == 0) {
+      ++line.merged_requests;
+      note_merge(member);
+      return;
+    }
+    keep(m_charged, member);
+    for (auto waiting = m_uncharged.begin(); waiting != m_uncharged.end();) {
+      if (waiting->block == member.block && waiting->warp == member.warp && waiting->start == member.start) {
+        if (waiting->line != key) m_lines[waiting->line].merged_into.insert(key.second);
+        waiting = m_uncharged.erase(waiting);
+      } else {
+        ++waiting;
       }
     }
-    if (charged == 0) return;
-    const emu::SharedCost cost = emu::count_shared_wavefronts(chunk, access.lanes, charged);
-    ++kind.requests;
-    kind.cost += cost.wavefronts;
-    RecordedAccess candidate{};
-    candidate.cost = cost.wavefronts;
-    candidate.ideal = cost.ideal_wavefronts;
-    if (worse(candidate, kind.worst)) kind.worst = record(access, cost.wavefronts, cost.ideal_wavefronts);
-    return;
   }
-  const uint32_t sectors = emu::count_sectors(access.addresses, access.lanes, access.bytes);
-  ++kind.requests;
-  kind.cost += sectors;
+  if (access.charged.requests == 0) return;  // paid for by another member, or a matrix's first piece
+  kind.requests += access.charged.requests;
+  kind.cost += access.charged.cost;
   RecordedAccess candidate{};
-  candidate.cost = sectors;
-  candidate.ideal = std::min(sectors, ideal_sectors(access.lanes, access.bytes));
+  candidate.cost = access.charged.cost;
+  candidate.ideal = shared ? access.charged.ideal : std::min(candidate.cost, ideal_sectors(access.lanes, access.bytes));
   if (worse(candidate, kind.worst)) kind.worst = record(access, candidate.cost, candidate.ideal);
 }
 
